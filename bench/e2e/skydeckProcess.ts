@@ -1,0 +1,114 @@
+/**
+ * Runs the real Skydeck server (`server/main.ts`) as a child process: what `npm start` runs, with the
+ * simulator on. Unlike a throwaway test server it can be stopped and started again on the same port
+ * and data folder, so a browser sees a restart the way an operator would.
+ */
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+/** The demo accounts' password in these runs. */
+export const DEMO_PASSWORD = 'skydeck123';
+/** A fixed signing key: tokens issued before a restart stay valid after it. */
+const TOKEN_SECRET = 'workbench-e2e-token-secret-0123456789abcdef';
+/** What `npm start` runs; `SKYDECK_SERVER_ENTRY` points the runs at another wiring of the server. */
+const SERVER_ENTRY = process.env.SKYDECK_SERVER_ENTRY ?? 'server/main.ts';
+/** Start-up includes migrations and registering a large simulated fleet. */
+const START_TIMEOUT_MS = 90_000;
+
+export interface SkydeckProcessOptions {
+  drones: number;
+  osdHz: number;
+  /** Reuse a port and data folder (a restart); fresh ones otherwise. */
+  port?: number;
+  dataDir?: string;
+}
+
+export interface SkydeckProcess {
+  url: string;
+  port: number;
+  dataDir: string;
+  /** Stops the server and keeps its data folder (for a restart). */
+  stop(): Promise<void>;
+  /** Stops the server and deletes its data folder. */
+  dispose(): Promise<void>;
+}
+
+/** A TCP port nobody listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      probe.close(() => done(port));
+    });
+  });
+}
+
+function started(child: ChildProcess): Promise<void> {
+  return new Promise((done, fail) => {
+    let output = '';
+    const timer = setTimeout(
+      () => fail(new Error(`server did not start:\n${output}`)),
+      START_TIMEOUT_MS,
+    );
+    const onData = (chunk: Buffer): void => {
+      output += chunk.toString();
+      if (!output.includes('Skydeck is running at')) return;
+      clearTimeout(timer);
+      done();
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      fail(new Error(`server exited (${String(code)}):\n${output}`));
+    });
+  });
+}
+
+/** Starts the server with `drones` simulated aircraft publishing `osdHz` osd messages per second. */
+export async function startSkydeck(options: SkydeckProcessOptions): Promise<SkydeckProcess> {
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'skydeck-workbench-')));
+  const port = options.port ?? (await freePort());
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: DEMO_PASSWORD,
+      TOKEN_SECRET,
+      MQTT_TCP_PORT: String(await freePort()),
+      SIM_DRONES: String(options.drones),
+      SIM_OSD_HZ: String(options.osdHz),
+      SKIP_CONSOLE_BUILD: '1',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await started(child);
+  const stop = async (): Promise<void> => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((done) => child.once('exit', done));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    dataDir,
+    stop,
+    dispose: async () => {
+      await stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,179 @@
+import { writeFile } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { LoginThrottle } from './auth/loginThrottle.ts';
+import { resolveTokenSecret } from './auth/tokenSecret.ts';
+import type { Config } from './config.ts';
+import { ensureWritableDataDir } from './dataDir.ts';
+import type { Db } from './db/Db.ts';
+import { migrate } from './db/migrate.ts';
+import { openPglite } from './db/pgliteDb.ts';
+import { openPostgres } from './db/postgresDb.ts';
+import type { SeedResult } from './db/seed.ts';
+import { seedIfEmpty } from './db/seed.ts';
+import { installAccessHook } from './http/accessHook.ts';
+import { registerApiDocs } from './http/apiDocs.ts';
+import type { AppDeps } from './http/context.ts';
+import { installErrorHandler } from './http/errorHandler.ts';
+import { registerRoutes } from './http/registerRoutes.ts';
+import { serveConsole } from './http/staticConsole.ts';
+import { databaseError, listenError, StartupError } from './startupError.ts';
+
+export type { AppDeps } from './http/context.ts';
+
+/** Extra Fastify plugins (the MQTT broker, later modules) registered after the core, before `listen`. */
+export type SkydeckExtension = FastifyPluginAsync<{ deps: AppDeps }>;
+
+export interface BuildOptions {
+  /** Folder of the built console; default `<repo>/dist`. */
+  distDir?: string;
+  extensions?: readonly SkydeckExtension[];
+}
+
+/** A running Skydeck server. */
+export interface SkydeckHandle {
+  url: string;
+  port: number;
+  app: FastifyInstance;
+  /** The Node HTTP server (for WebSocket upgrades such as MQTT over `/mqtt`). */
+  server: Server;
+  db: Db;
+  config: Config;
+  deps: AppDeps;
+  /** Set on the first start of an empty database: the demo accounts and their passwords. */
+  seeded: SeedResult | null;
+  /** Where the generated passwords were written, when they were. */
+  passwordFile: string | null;
+  close(): Promise<void>;
+}
+
+const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Builds the Fastify app over an open, migrated database, without listening. */
+export async function buildApp(
+  deps: AppDeps,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    bodyLimit: BODY_LIMIT_BYTES,
+    logger: {
+      level: deps.config.logLevel,
+      // Request logs carry method, URL and address only; these keep credentials out if that changes.
+      redact: [
+        'req.headers.authorization',
+        'req.body.password',
+        'req.body.old_password',
+        'req.body.new_password',
+      ],
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  const fallback = await serveConsole(app, options.distDir ?? join(REPO_ROOT, 'dist'));
+  installErrorHandler(app, fallback);
+  installAccessHook(app, deps);
+  await registerApiDocs(app);
+  registerRoutes(app, deps);
+  for (const extension of options.extensions ?? []) await app.register(extension, { deps });
+  return app;
+}
+
+async function openDatabase(config: Config, inMemory: boolean): Promise<Db> {
+  if (config.databaseUrl) {
+    try {
+      return await openPostgres(config.databaseUrl);
+    } catch (error) {
+      throw databaseError(error, config.databaseUrl);
+    }
+  }
+  const dir = inMemory ? undefined : join(config.dataDir, 'db');
+  try {
+    return await openPglite(dir);
+  } catch (error) {
+    throw new StartupError(
+      'DATA_DIR',
+      `cannot open the embedded database in ${dir ?? 'memory'}: check DATA_DIR`,
+      { cause: error },
+    );
+  }
+}
+
+async function writePasswordFile(config: Config, seeded: SeedResult): Promise<string> {
+  const file = join(config.dataDir, 'initial-admin-password');
+  const lines = seeded.accounts.map((a) => `${a.username}\t${a.password}\t(${a.role})`);
+  await writeFile(
+    file,
+    `# Skydeck demo accounts: username, password, role\n${lines.join('\n')}\n`,
+    { mode: 0o600 },
+  );
+  return file;
+}
+
+export interface CreateOptions extends BuildOptions {
+  /** Use this database instead of opening one (tests); it is closed with the handle. */
+  db?: Db;
+  /** PGlite in memory and no files under `DATA_DIR` (tests). */
+  inMemory?: boolean;
+  throttle?: LoginThrottle;
+}
+
+/** Opens and migrates the database, seeds an empty one, builds the app and listens. */
+export async function createSkydeck(
+  config: Config,
+  options: CreateOptions = {},
+): Promise<SkydeckHandle> {
+  const inMemory = options.inMemory ?? false;
+  if (!inMemory) await ensureWritableDataDir(config.dataDir);
+  const db = options.db ?? (await openDatabase(config, inMemory));
+  try {
+    await migrate(db);
+    const seeded = await seedIfEmpty(db, config.adminPassword);
+    const passwordFile =
+      seeded?.generated && !inMemory ? await writePasswordFile(config, seeded) : null;
+    const tokenSecret = await resolveTokenSecret(
+      config.tokenSecret,
+      inMemory ? undefined : config.dataDir,
+    );
+    const deps: AppDeps = {
+      db,
+      config,
+      tokenSecret,
+      throttle: options.throttle ?? new LoginThrottle(),
+    };
+    const app = await buildApp(deps, options);
+    try {
+      await app.listen({ port: config.port, host: config.host });
+    } catch (error) {
+      await app.close();
+      throw listenError(error, config.host, config.port);
+    }
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const shownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+    const close = async () => {
+      await app.close();
+      await db.close();
+    };
+    return {
+      url: `http://${shownHost}:${port}`,
+      port,
+      app,
+      server: app.server,
+      db,
+      config,
+      deps,
+      seeded,
+      passwordFile,
+      close,
+    };
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    throw error;
+  }
+}

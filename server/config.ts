@@ -1,0 +1,139 @@
+import { resolve } from 'node:path';
+
+/** Everything the server reads from its environment, parsed and defaulted once at start. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Unset: embedded PGlite under `dataDir/db`. */
+  databaseUrl: string | undefined;
+  /** The demo accounts' password; 6–12 characters like every console password. */
+  adminPassword: string | undefined;
+  /** Unset: generated once and kept in `dataDir/token-secret` (see `server/auth/tokenSecret.ts`). */
+  tokenSecret: string | undefined;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  logLevel: LogLevel;
+  mqttTcpPort: number;
+  mqttUrl: string | undefined;
+  mqttWsUrl: string | undefined;
+  /** Shared secret an external broker (EMQX) sends to `/api/mqtt/auth|acl`; unset turns them off. */
+  mqttHookSecret: string | undefined;
+  simDrones: number;
+  simCenter: { lat: number; lng: number };
+  simSeed: number;
+  simOsdHz: number;
+  mapStyleUrl: string | undefined;
+  /** `SKIP_CONSOLE_BUILD=1`: `npm start` serves whatever `dist/` holds (API-only hosts, tests). */
+  skipConsoleBuild: boolean;
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+const SEVEN_DAYS_S = 7 * 24 * 3600;
+
+/** A setting that cannot be used; `variable` names the environment variable to change. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    detail: string,
+  ) {
+    super(`${variable}: ${detail}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function text(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value === '' ? undefined : value;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = text(env, name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new ConfigError(name, `expected a whole number from ${min} to ${max}, got "${raw}"`);
+  return value;
+}
+
+function positive(env: Env, name: string, fallback: number): number {
+  const raw = text(env, name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new ConfigError(name, `expected a positive number, got "${raw}"`);
+  return value;
+}
+
+function url(env: Env, name: string, schemes: readonly string[]): string | undefined {
+  const raw = text(env, name);
+  if (raw === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `not a URL: "${raw}"`);
+  }
+  if (!schemes.includes(parsed.protocol.replace(/:$/, '')))
+    throw new ConfigError(name, `expected one of ${schemes.join(', ')} URLs, got "${raw}"`);
+  return raw;
+}
+
+function logLevel(env: Env): LogLevel {
+  const raw = text(env, 'LOG_LEVEL') ?? 'info';
+  const found = LOG_LEVELS.find((level) => level === raw);
+  if (!found) throw new ConfigError('LOG_LEVEL', `expected one of ${LOG_LEVELS.join(', ')}`);
+  return found;
+}
+
+function simCenter(env: Env): { lat: number; lng: number } {
+  const raw = text(env, 'SIM_CENTER') ?? '22.54,113.95';
+  const parts = raw.split(',').map((part) => (part.trim() === '' ? NaN : Number(part)));
+  const [lat = NaN, lng = NaN] = parts;
+  if (parts.length !== 2 || !(Math.abs(lat) <= 90) || !(Math.abs(lng) <= 180))
+    throw new ConfigError('SIM_CENTER', `expected "latitude,longitude", got "${raw}"`);
+  return { lat, lng };
+}
+
+function secret(env: Env, name: string, min: number, max: number): string | undefined {
+  const value = text(env, name);
+  if (value !== undefined && (value.length < min || value.length > max))
+    throw new ConfigError(name, `must be ${min} to ${max} characters long`);
+  return value;
+}
+
+function flag(env: Env, name: string): boolean {
+  const raw = text(env, name)?.toLowerCase();
+  if (raw === undefined || raw === '0' || raw === 'false') return false;
+  if (raw === '1' || raw === 'true') return true;
+  throw new ConfigError(name, `expected 1 or 0, got "${raw}"`);
+}
+
+/** Reads the configuration from `env` (default: `process.env`); a bad value throws `ConfigError`. */
+export function loadConfig(env: Env = process.env): Config {
+  return {
+    port: integer(env, 'PORT', 8080, 0, 65535),
+    host: text(env, 'HOST') ?? '0.0.0.0',
+    dataDir: resolve(text(env, 'DATA_DIR') ?? './data'),
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres', 'postgresql']),
+    adminPassword: secret(env, 'ADMIN_PASSWORD', 6, 12),
+    tokenSecret: secret(env, 'TOKEN_SECRET', 32, 1024),
+    accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL', 900, 10, SEVEN_DAYS_S),
+    refreshTokenTtlSeconds: integer(env, 'REFRESH_TOKEN_TTL', SEVEN_DAYS_S, 60, 365 * 24 * 3600),
+    logLevel: logLevel(env),
+    mqttTcpPort: integer(env, 'MQTT_TCP_PORT', 1883, 0, 65535),
+    mqttUrl: url(env, 'MQTT_URL', ['mqtt', 'mqtts', 'tcp', 'tls', 'ws', 'wss']),
+    mqttWsUrl: url(env, 'MQTT_WS_URL', ['ws', 'wss']),
+    mqttHookSecret: secret(env, 'MQTT_HOOK_SECRET', 16, 1024),
+    simDrones: integer(env, 'SIM_DRONES', 12, 0, 10_000),
+    simCenter: simCenter(env),
+    simSeed: integer(env, 'SIM_SEED', 1, -2_147_483_648, 2_147_483_647),
+    simOsdHz: positive(env, 'SIM_OSD_HZ', 2),
+    mapStyleUrl: url(env, 'MAP_STYLE_URL', ['http', 'https']),
+    skipConsoleBuild: flag(env, 'SKIP_CONSOLE_BUILD'),
+  };
+}

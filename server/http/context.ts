@@ -1,0 +1,45 @@
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, RawServerDefault } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { LoginThrottle } from '../auth/loginThrottle.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/Db.ts';
+import type { Caller } from './caller.ts';
+
+/**
+ * Who may call a route: `public`, any `signed-in` user, or the holders of a code — a page's menu name
+ * for its read routes (`device`), a button's permission code for writes (`device:add`).
+ */
+export type Access = 'public' | 'signed-in' | (string & {});
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+}
+
+/** What every route module gets. */
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  tokenSecret: string;
+  throttle: LoginThrottle;
+}
+
+/** The Fastify instance with zod schemas as the type provider. */
+export type ZodApp = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** The request's caller; routes declared with an access other than `public` always have one. */
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw new Error(`route ${request.url} used callerOf without access`);
+  return request.caller;
+}

@@ -1,0 +1,104 @@
+/**
+ * The embedded broker: Aedes in-process, MQTT over TCP for devices and over WebSocket at `/mqtt` on
+ * the HTTP server for browsers. A busy TCP port costs one warning line, never the server.
+ */
+import { createServer } from 'node:net';
+import type { Server as NetServer } from 'node:net';
+import type { IncomingMessage, Server as HttpServer } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { Aedes } from 'aedes';
+import { WebSocketServer, createWebSocketStream } from 'ws';
+import { installAuthHooks } from './aedesHooks.ts';
+import type { BrokerAuth } from './brokerAuth.ts';
+import type { Log } from './log.ts';
+
+export const MQTT_WS_PATH = '/mqtt';
+
+export interface EmbeddedBrokerOptions {
+  log: Log;
+  auth: BrokerAuth;
+  /** TCP port for devices; 0 picks a free one (tests), null disables TCP. */
+  tcpPort: number | null;
+  tcpHost?: string;
+  /** The console's HTTP server; WebSocket upgrades to `/mqtt` are taken over, others left alone. */
+  httpServer: HttpServer;
+}
+
+export interface EmbeddedBroker {
+  readonly aedes: Aedes;
+  /** The TCP port actually listened on, or null when TCP is off (disabled or busy). */
+  readonly tcpPort: number | null;
+  /** Calls `listener` with a device's serial number when its connection ends. */
+  onDeviceDisconnect(listener: (sn: string) => void): () => void;
+  close(): Promise<void>;
+}
+
+function listenTcp(server: NetServer, port: number, host: string | undefined): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      const address = server.address();
+      resolve(typeof address === 'object' && address ? address.port : port);
+    });
+  });
+}
+
+async function startTcp(aedes: Aedes, options: EmbeddedBrokerOptions) {
+  if (options.tcpPort === null) return { server: null, port: null };
+  const server = createServer((socket) => aedes.handle(socket));
+  try {
+    return { server, port: await listenTcp(server, options.tcpPort, options.tcpHost) };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    options.log.warn(
+      `MQTT TCP port ${options.tcpPort} unavailable (${code}); devices can still use WebSocket ${MQTT_WS_PATH}. Set MQTT_TCP_PORT to a free port to enable TCP.`,
+    );
+    return { server: null, port: null };
+  }
+}
+
+function attachWebSocket(aedes: Aedes, httpServer: HttpServer) {
+  const wss = new WebSocketServer({ noServer: true });
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const path = (req.url ?? '').split('?')[0];
+    if (path !== MQTT_WS_PATH) return;
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      aedes.handle(createWebSocketStream(ws), req);
+    });
+  };
+  httpServer.on('upgrade', onUpgrade);
+  return () => {
+    httpServer.off('upgrade', onUpgrade);
+    for (const ws of wss.clients) ws.terminate();
+    wss.close();
+  };
+}
+
+/** Starts Aedes with TCP (when the port is free) and WebSocket at `/mqtt` on `httpServer`. */
+export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promise<EmbeddedBroker> {
+  const aedes = await Aedes.createBroker({ drainTimeout: 10_000 });
+  const sessionOf = installAuthHooks(aedes, options.auth, options.log);
+  const listeners = new Set<(sn: string) => void>();
+  aedes.on('clientDisconnect', (client) => {
+    const principal = sessionOf(client)?.principal;
+    if (principal?.kind === 'device') for (const listener of listeners) listener(principal.sn);
+  });
+  const tcp = await startTcp(aedes, options);
+  const detachWs = attachWebSocket(aedes, options.httpServer);
+  return {
+    aedes,
+    tcpPort: tcp.port,
+    onDeviceDisconnect(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async close() {
+      detachWs();
+      await new Promise<void>((resolve) => aedes.close(() => resolve()));
+      await new Promise<void>((resolve) =>
+        tcp.server ? tcp.server.close(() => resolve()) : resolve(),
+      );
+    },
+  };
+}

@@ -1,0 +1,104 @@
+/**
+ * Telemetry ingestion: one MQTT client (to the embedded broker or `MQTT_URL`) feeding the telemetry
+ * sink. With an external broker it uses shared subscriptions, so several server instances each get a
+ * share of the messages and every message is stored once.
+ */
+import { connect } from 'mqtt';
+import type { Db } from '../db/Db.ts';
+import type { Log } from './log.ts';
+import { realScheduler } from './scheduler.ts';
+import type { Scheduler } from './scheduler.ts';
+import { createTelemetrySink } from './telemetrySink.ts';
+import type { IngestionStats } from './telemetrySink.ts';
+
+/** The shared-subscription group of Skydeck servers. */
+export const SHARE_GROUP = 'skydeck';
+/** What ingestion listens to: topology, properties and events of every device. */
+export const INGESTION_TOPICS = [
+  'sys/product/+/status',
+  'thing/product/+/osd',
+  'thing/product/+/state',
+  'thing/product/+/events',
+] as const;
+const RECONNECT_PERIOD_MS = 2_000;
+
+export interface IngestionOptions {
+  db: Db;
+  log: Log;
+  /** `mqtt://…` of the embedded broker's TCP port, or `MQTT_URL`. */
+  url: string;
+  username: string;
+  password: string;
+  /** True with an external broker: subscribe as `$share/skydeck/…`. */
+  shared: boolean;
+  /** Shared-subscription group; instances of one deployment must use the same one. */
+  shareGroup?: string;
+  clientId?: string;
+  scheduler?: Scheduler;
+  offlineAfterMs?: number;
+}
+
+export interface Ingestion {
+  /** Resolves once subscribed for the first time. */
+  readonly ready: Promise<void>;
+  /** A gateway's broker connection ended (embedded broker hook). */
+  deviceDisconnected(sn: string): void;
+  /** Waits until everything received so far is written. */
+  flush(): Promise<void>;
+  stats(): IngestionStats;
+  close(): Promise<void>;
+}
+
+/** Starts ingestion; an unreachable broker is logged once per outage and retried. */
+export async function startIngestion(options: IngestionOptions): Promise<Ingestion> {
+  const { log } = options;
+  const scheduler = options.scheduler ?? realScheduler;
+  const client = connect(options.url, {
+    username: options.username,
+    password: options.password,
+    clientId:
+      options.clientId ?? `skydeck-ingest-${process.pid}-${Math.random().toString(16).slice(2, 8)}`,
+    reconnectPeriod: RECONNECT_PERIOD_MS,
+    clean: true,
+  });
+  const sink = createTelemetrySink({
+    db: options.db,
+    log,
+    scheduler,
+    publish: (topic, payload) => client.publish(topic, payload, { qos: 1 }),
+    offlineAfterMs: options.offlineAfterMs,
+  });
+  await sink.start();
+  const topics = INGESTION_TOPICS.map((t) =>
+    options.shared ? `$share/${options.shareGroup ?? SHARE_GROUP}/${t}` : t,
+  );
+  let outage = false;
+  const ready = new Promise<void>((resolve) => {
+    client.on('connect', () => {
+      if (outage) log.info(`ingestion reconnected to ${options.url}`);
+      outage = false;
+      client.subscribe(topics, { qos: 0 }, (error) => {
+        if (error) log.error(`ingestion could not subscribe: ${error.message}`);
+        else resolve();
+      });
+    });
+  });
+  client.on('error', (error) => {
+    if (!outage)
+      log.warn(
+        `ingestion cannot reach the MQTT broker at ${options.url} (${error.message}); check MQTT_URL. Retrying.`,
+      );
+    outage = true;
+  });
+  client.on('message', (topic, payload) => sink.handle(topic, payload));
+  return {
+    ready,
+    deviceDisconnected: (sn) => sink.deviceDisconnected(sn),
+    flush: () => sink.flush(),
+    stats: () => sink.stats(),
+    async close() {
+      await client.endAsync();
+      await sink.stop();
+    },
+  };
+}

@@ -1,0 +1,121 @@
+/**
+ * Online state of registered devices: kept in memory per message (cheap), written to `devices` only
+ * when it changes and on a periodic sweep (`last_online_at`, 60 s without `osd` → offline).
+ */
+import type { Db } from '../db/Db.ts';
+
+interface Known {
+  domain: number;
+  workspaceId: number;
+  gatewaySn: string | null;
+  online: boolean;
+}
+
+/** The protocol demo's rule: no `osd` for 60 s means the device is gone (protocol §3.2). */
+export const OFFLINE_AFTER_MS = 60_000;
+
+export interface Presence {
+  /** Re-reads the registered devices (new ones, topology changed elsewhere); `at` is the clock now. */
+  load(at: number): Promise<void>;
+  /** Domain of a registered device; undefined for anything else. */
+  domainOf(sn: string): number | undefined;
+  /** Records a message from `sn`; true when this brings the device online. */
+  seen(sn: string, at: number): boolean;
+  markOnline(sns: string[], at: number): Promise<void>;
+  /** A gateway announced its children (`update_topo`): they go online under it, the rest offline. */
+  topology(gatewaySn: string, children: string[], at: number): Promise<void>;
+  /** A gateway's broker connection ended: it and its children are offline. */
+  disconnected(gatewaySn: string): Promise<void>;
+  /** Writes `last_online_at` of devices heard since the last sweep and turns quiet ones offline. */
+  sweep(at: number): Promise<void>;
+}
+
+/** Creates the presence tracker over `db`. */
+export function createPresence(db: Db, offlineAfterMs = OFFLINE_AFTER_MS): Presence {
+  const known = new Map<string, Known>();
+  const lastSeen = new Map<string, number>();
+  let heard = new Set<string>();
+
+  async function setOffline(sns: string[]): Promise<void> {
+    if (sns.length === 0) return;
+    for (const sn of sns) {
+      const device = known.get(sn);
+      if (device) device.online = false;
+      lastSeen.delete(sn);
+    }
+    await db.query('update devices set online = false where device_sn = any($1) and online', [sns]);
+  }
+
+  const presence: Presence = {
+    async load(at) {
+      const rows = await db.query<{
+        device_sn: string;
+        domain: number;
+        workspace_id: number;
+        gateway_sn: string | null;
+        online: boolean;
+      }>('select device_sn, domain, workspace_id, gateway_sn, online from devices');
+      for (const r of rows) {
+        const online = known.get(r.device_sn)?.online ?? r.online;
+        known.set(r.device_sn, {
+          domain: r.domain,
+          workspaceId: r.workspace_id,
+          gatewaySn: r.gateway_sn,
+          online,
+        });
+        // Online in the database from an earlier run: give it the full grace period to speak up.
+        if (online && !lastSeen.has(r.device_sn)) lastSeen.set(r.device_sn, at);
+      }
+    },
+    domainOf: (sn) => known.get(sn)?.domain,
+    seen(sn, at) {
+      const device = known.get(sn);
+      if (!device) return false;
+      lastSeen.set(sn, at);
+      heard.add(sn);
+      if (device.online) return false;
+      device.online = true;
+      return true;
+    },
+    async markOnline(sns, at) {
+      await db.query(
+        'update devices set online = true, last_online_at = $2 where device_sn = any($1)',
+        [sns, new Date(at)],
+      );
+    },
+    async topology(gatewaySn, children, at) {
+      const gateway = known.get(gatewaySn);
+      if (!gateway) return;
+      // Only devices of the gateway's own project can be attached to it.
+      const attach = children.filter((sn) => known.get(sn)?.workspaceId === gateway.workspaceId);
+      const detached = [...known].filter(
+        ([sn, d]) => d.gatewaySn === gatewaySn && !attach.includes(sn),
+      );
+      for (const sn of [gatewaySn, ...attach]) presence.seen(sn, at);
+      for (const sn of attach) (known.get(sn) ?? gateway).gatewaySn = gatewaySn;
+      await db.query('update devices set gateway_sn = $1 where device_sn = any($2)', [
+        gatewaySn,
+        attach,
+      ]);
+      await presence.markOnline([gatewaySn, ...attach], at);
+      await setOffline(detached.map(([sn]) => sn));
+    },
+    async disconnected(gatewaySn) {
+      const family = [...known].filter(([sn, d]) => sn === gatewaySn || d.gatewaySn === gatewaySn);
+      await setOffline(family.map(([sn]) => sn));
+    },
+    async sweep(at) {
+      const recent = [...heard].filter((sn) => known.get(sn)?.online);
+      heard = new Set();
+      if (recent.length > 0)
+        await db.query('update devices set last_online_at = $2 where device_sn = any($1)', [
+          recent,
+          new Date(at),
+        ]);
+      const quiet = [...lastSeen].filter(([, t]) => at - t >= offlineAfterMs).map(([sn]) => sn);
+      await setOffline(quiet);
+      await presence.load(at);
+    },
+  };
+  return presence;
+}

@@ -1,0 +1,97 @@
+/**
+ * Who may publish or subscribe to which topic: pure rules over a principal and a topic, no I/O.
+ * `brokerAuth.ts` loads principals from the database and logs refusals; the embedded broker hooks and
+ * the EMQX HTTP endpoints both ask it, so one set of rules holds for every broker.
+ */
+import { parseTopic } from '../../protocol/mqtt/topics.ts';
+import type { ParsedTopic } from '../../protocol/mqtt/topics.ts';
+
+/** Who is on the other end of a broker connection. `sns` is the set of serial numbers it may touch. */
+export type Principal =
+  | { kind: 'server'; name: string }
+  | {
+      kind: 'user';
+      name: string;
+      userId: number;
+      roleId: number;
+      workspaceId: number;
+      /** The role holds `device:control`: may publish `drc/down` and `services`. */
+      canControl: boolean;
+      sns: ReadonlySet<string>;
+    }
+  | { kind: 'device'; name: string; sn: string; sns: ReadonlySet<string> };
+
+export type Decision = { allow: true } | { allow: false; reason: string; sn?: string };
+
+const ALLOW: Decision = { allow: true };
+const deny = (reason: string, sn?: string): Decision => ({ allow: false, reason, sn });
+
+/** Topic kinds a device sends (device → cloud). */
+const DEVICE_UP = new Set([
+  'osd',
+  'state',
+  'events',
+  'services_reply',
+  'requests',
+  'property/set_reply',
+  'drc/up',
+  'status',
+]);
+/** Topic kinds a device receives (cloud → device). */
+const DEVICE_DOWN = new Set([
+  'services',
+  'events_reply',
+  'requests_reply',
+  'property/set',
+  'drc/down',
+  'status_reply',
+]);
+/** What a console may send: flight control only, and only with `device:control`. */
+const USER_PUBLISH = new Set(['drc/down', 'services']);
+/** What a console may watch: everything a device sends plus our `taskInfo`. */
+const USER_SUBSCRIBE = new Set([...DEVICE_UP, 'taskInfo']);
+
+function parse(topic: string): ParsedTopic | Decision {
+  if (topic.includes('+') || topic.includes('#')) return deny('wildcards are not allowed');
+  return parseTopic(topic) ?? deny('not a device topic');
+}
+
+function check(
+  principal: Principal,
+  topic: string,
+  kinds: ReadonlySet<string>,
+  extra?: (p: Principal) => Decision | null,
+): Decision {
+  if (principal.kind === 'server') return ALLOW;
+  const parsed = parse(topic);
+  if ('allow' in parsed) return parsed;
+  if (!kinds.has(parsed.kind)) return deny(`kind ${parsed.kind} not allowed`);
+  if (!principal.sns.has(parsed.sn)) return deny('device outside this principal', parsed.sn);
+  return extra?.(principal) ?? ALLOW;
+}
+
+/** May `principal` publish on `topic`? */
+export function mayPublish(principal: Principal, topic: string): Decision {
+  switch (principal.kind) {
+    case 'server':
+      return ALLOW;
+    case 'device':
+      return check(principal, topic, DEVICE_UP);
+    case 'user':
+      return check(principal, topic, USER_PUBLISH, (p) =>
+        p.kind === 'user' && !p.canControl ? deny('role lacks device:control') : null,
+      );
+  }
+}
+
+/** May `principal` subscribe to the filter `topic`? */
+export function maySubscribe(principal: Principal, topic: string): Decision {
+  switch (principal.kind) {
+    case 'server':
+      return ALLOW;
+    case 'device':
+      return check(principal, topic, DEVICE_DOWN);
+    case 'user':
+      return check(principal, topic, USER_SUBSCRIBE);
+  }
+}

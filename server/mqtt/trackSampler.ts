@@ -1,0 +1,111 @@
+/**
+ * Down-samples aircraft `osd` into track points: at most one per `intervalMs` per aircraft. Partial
+ * messages are merged first so a point carries the latest of every field, not only the fields of the
+ * message that happened to fall on the second.
+ */
+import type { Db } from '../db/Db.ts';
+import { num, obj } from './decode.ts';
+import type { Fields } from './decode.ts';
+
+/** One stored point per second per aircraft is plenty for replaying a flight. */
+export const TRACK_INTERVAL_MS = 1_000;
+
+export interface TrackPoint {
+  sn: string;
+  ts: number;
+  latitude: number;
+  longitude: number;
+  height: number | null;
+  elevation: number | null;
+  attitudeHead: number | null;
+  horizontalSpeed: number | null;
+  verticalSpeed: number | null;
+  batteryPercent: number | null;
+  modeCode: number | null;
+}
+
+interface Latest {
+  point: Partial<Record<Exclude<keyof TrackPoint, 'sn' | 'ts'>, number>>;
+  storedAt: number;
+}
+
+function merge(into: Latest['point'], data: Fields): void {
+  // A bad value from one device must not fail the batch insert of every aircraft: keep values in
+  // their column's range.
+  const set = (key: keyof Latest['point'], value: unknown, min = -1e9, max = 1e9) => {
+    const n = num(value);
+    if (n !== undefined && n >= min && n <= max) into[key] = n;
+  };
+  set('latitude', data.latitude, -90, 90);
+  set('longitude', data.longitude, -180, 180);
+  set('height', data.height);
+  set('elevation', data.elevation);
+  set('attitudeHead', data.attitude_head);
+  set('horizontalSpeed', data.horizontal_speed);
+  set('verticalSpeed', data.vertical_speed);
+  set('batteryPercent', obj(data.battery)?.capacity_percent, 0, 100);
+  const mode = num(data.mode_code);
+  if (mode !== undefined && Number.isInteger(mode)) set('modeCode', mode, 0, 32_767);
+}
+
+/** Creates a sampler; `offer` merges one osd, `drain` hands over the points due for storage. */
+export function createTrackSampler(intervalMs = TRACK_INTERVAL_MS) {
+  const latest = new Map<string, Latest>();
+  let pending: TrackPoint[] = [];
+  return {
+    offer(sn: string, data: Fields, ts: number, receivedAt: number): void {
+      const entry = latest.get(sn) ?? { point: {}, storedAt: -Infinity };
+      latest.set(sn, entry);
+      merge(entry.point, data);
+      const { latitude, longitude } = entry.point;
+      if (latitude === undefined || longitude === undefined) return;
+      if (receivedAt - entry.storedAt < intervalMs) return;
+      entry.storedAt = receivedAt;
+      const p = entry.point;
+      pending.push({
+        sn,
+        ts,
+        latitude,
+        longitude,
+        height: p.height ?? null,
+        elevation: p.elevation ?? null,
+        attitudeHead: p.attitudeHead ?? null,
+        horizontalSpeed: p.horizontalSpeed ?? null,
+        verticalSpeed: p.verticalSpeed ?? null,
+        batteryPercent: p.batteryPercent === undefined ? null : Math.round(p.batteryPercent),
+        modeCode: p.modeCode ?? null,
+      });
+    },
+    drain(): TrackPoint[] {
+      const out = pending;
+      pending = [];
+      return out;
+    },
+  };
+}
+
+/** Inserts points in one statement; a duplicate (same aircraft, same timestamp) is skipped. */
+export async function storeTrackPoints(db: Db, points: TrackPoint[]): Promise<void> {
+  if (points.length === 0) return;
+  const col = <K extends keyof TrackPoint>(key: K) => points.map((p) => p[key]);
+  await db.query(
+    `insert into device_tracks (device_sn, ts, latitude, longitude, height, elevation, attitude_head,
+       horizontal_speed, vertical_speed, battery_percent, mode_code)
+     select * from unnest($1::text[], $2::timestamptz[], $3::float8[], $4::float8[], $5::real[],
+       $6::real[], $7::real[], $8::real[], $9::real[], $10::smallint[], $11::smallint[])
+     on conflict do nothing`,
+    [
+      col('sn'),
+      points.map((p) => new Date(p.ts)),
+      col('latitude'),
+      col('longitude'),
+      col('height'),
+      col('elevation'),
+      col('attitudeHead'),
+      col('horizontalSpeed'),
+      col('verticalSpeed'),
+      col('batteryPercent'),
+      col('modeCode'),
+    ],
+  );
+}

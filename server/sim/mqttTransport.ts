@@ -1,0 +1,77 @@
+/**
+ * Connects the simulator to a broker with mqtt.js: like real docks, one connection per gateway signed
+ * in with its serial number and secret; or, as a load generator against a broker without accounts,
+ * one shared connection with the given credentials.
+ */
+import { connect } from 'mqtt';
+import type { IClientOptions, MqttClient } from 'mqtt';
+import type { Log } from '../mqtt/log.ts';
+import type { SimTransport } from './simulator.ts';
+
+export interface MqttTransportOptions {
+  url: string;
+  log: Log;
+  /** When set, every gateway shares one connection signed in with these credentials. */
+  username?: string;
+  password?: string;
+}
+
+// Messages published while the broker is away are dropped, not queued: telemetry is only worth its
+// latest value, and a queue would grow without bound during an outage.
+const BASE: IClientOptions = { reconnectPeriod: 2_000, clean: true, queueQoSZero: false };
+
+/** Creates the transport. */
+export function mqttTransport(options: MqttTransportOptions): SimTransport {
+  const clients: MqttClient[] = [];
+  let shared: { client: MqttClient; listeners: (() => void)[] } | null = null;
+  let warned = false;
+
+  function track(client: MqttClient, label: string): MqttClient {
+    client.on('error', (error) => {
+      if (!warned)
+        options.log.warn(`simulator: ${label} cannot use ${options.url}: ${error.message}`);
+      warned = true;
+    });
+    clients.push(client);
+    return client;
+  }
+
+  function sharedClient() {
+    if (shared) return shared;
+    const client = connect(options.url, {
+      ...BASE,
+      username: options.username,
+      password: options.password,
+      clientId: `skydeck-sim-${process.pid}`,
+    });
+    const entry = { client: track(client, 'shared connection'), listeners: [] as (() => void)[] };
+    client.on('connect', () => entry.listeners.forEach((l) => l()));
+    shared = entry;
+    return entry;
+  }
+
+  return {
+    open(gateway, secret, onConnect) {
+      if (options.username !== undefined) {
+        const s = sharedClient();
+        s.listeners.push(onConnect);
+        return { publish: (topic, payload) => s.client.publish(topic, payload) };
+      }
+      const client = track(
+        connect(options.url, {
+          ...BASE,
+          username: gateway.sn,
+          password: secret,
+          clientId: `sim-${gateway.sn}`,
+        }),
+        gateway.sn,
+      );
+      client.on('connect', onConnect);
+      return { publish: (topic, payload) => client.publish(topic, payload) };
+    },
+    async close() {
+      await Promise.all(clients.splice(0).map((c) => c.endAsync(true)));
+      shared = null;
+    },
+  };
+}

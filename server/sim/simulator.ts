@@ -1,0 +1,132 @@
+/**
+ * Runs the simulated fleet: steps every unit on a fixed tick and publishes what real docks publish,
+ * over one connection per gateway. Time comes from an injected scheduler, so tests drive it by hand.
+ */
+import { statusTopic, thingTopic } from '../../protocol/mqtt/topics.ts';
+import type { Scheduler } from '../mqtt/scheduler.ts';
+import type { SimDeviceDef, SimUnitDef } from './fleet.ts';
+import { simSecret } from './fleet.ts';
+import {
+  aircraftOsd,
+  aircraftState,
+  dockOsd,
+  dockState,
+  envelope,
+  hmsData,
+  updateTopo,
+} from './messages.ts';
+import { createRng, mixSeed } from './rng.ts';
+import type { Rng } from './rng.ts';
+import { stepSensors } from './sensors.ts';
+import { stepUnit } from './unitStep.ts';
+import { initialState } from './unitState.ts';
+import type { UnitState } from './unitState.ts';
+
+/** Key of the simulated gateways' secrets when none is configured (`SIM_SECRET_KEY`). */
+export const DEFAULT_SIM_KEY = 'skydeck-sim';
+/** Real docks push their own osd far slower than the aircraft; 1 Hz keeps the dock view fresh. */
+const DOCK_OSD_HZ = 1;
+
+export interface SimLink {
+  publish(topic: string, payload: string): void;
+}
+
+export interface SimTransport {
+  /** Opens one gateway's connection; `onConnect` runs on every (re)connect. */
+  open(gateway: SimDeviceDef, secret: string, onConnect: () => void): SimLink;
+  close(): Promise<void>;
+}
+
+export interface SimulatorOptions {
+  fleet: SimUnitDef[];
+  seed: number;
+  /** Aircraft `osd` messages per second per aircraft. */
+  hz: number;
+  /** Key the gateway secrets derive from (see `simSecret`). */
+  secretKey: string;
+  transport: SimTransport;
+  scheduler: Scheduler;
+}
+
+export interface Simulator {
+  /** Messages published so far. */
+  published(): number;
+  /** Live state of a unit by index (tests, debugging). */
+  unit(index: number): UnitState | undefined;
+  stop(): Promise<void>;
+}
+
+interface Running {
+  def: SimUnitDef;
+  state: UnitState;
+  rng: Rng;
+  link: SimLink;
+  seq: number;
+}
+
+/** Starts the fleet; the first messages go out on each gateway's connect. */
+export function startSimulator(options: SimulatorOptions): Simulator {
+  const { scheduler } = options;
+  const dt = 1 / options.hz;
+  const dockEvery = Math.max(1, Math.round(options.hz / DOCK_OSD_HZ));
+  let published = 0;
+  let tick = 0;
+
+  function send(u: Running, topic: string, data: unknown, method?: string): void {
+    u.link.publish(
+      topic,
+      JSON.stringify(envelope(u.def.dock.sn, u.seq++, scheduler.now(), data, method)),
+    );
+    published++;
+  }
+
+  function announce(u: Running): void {
+    send(u, statusTopic(u.def.dock.sn), updateTopo(u.def), 'update_topo');
+    send(u, thingTopic(u.def.dock.sn, 'state'), dockState(u.def));
+    send(u, thingTopic(u.def.aircraft.sn, 'state'), aircraftState(u.def, u.state));
+  }
+
+  const units: Running[] = options.fleet.map((def) => {
+    const rng = createRng(mixSeed(options.seed ^ 0x5eed, def.index));
+    const u: Running = {
+      def,
+      state: initialState(def, rng),
+      rng,
+      link: { publish: () => undefined },
+      seq: 0,
+    };
+    u.link = options.transport.open(def.dock, simSecret(def.dock.sn, options.secretKey), () =>
+      announce(u),
+    );
+    return u;
+  });
+
+  function stepOne(u: Running): void {
+    const { def, state } = u;
+    stepUnit(def, state, dt, u.rng);
+    send(u, thingTopic(def.aircraft.sn, 'osd'), aircraftOsd(def, state));
+    if ((tick + def.index) % dockEvery === 0)
+      send(u, thingTopic(def.dock.sn, 'osd'), dockOsd(def, state));
+    if (state.stateChanged)
+      send(u, thingTopic(def.aircraft.sn, 'state'), aircraftState(def, state));
+    if (state.hmsChanged) send(u, thingTopic(def.dock.sn, 'events'), hmsData(state), 'hms');
+    for (const e of stepSensors(def, state, dt, u.rng))
+      send(u, thingTopic(def.aircraft.sn, 'events'), e.data, e.method);
+    state.stateChanged = false;
+    state.hmsChanged = false;
+  }
+
+  const cancel = scheduler.every(1000 / options.hz, () => {
+    for (const u of units) stepOne(u);
+    tick++;
+  });
+
+  return {
+    published: () => published,
+    unit: (index) => units[index]?.state,
+    async stop() {
+      cancel();
+      await options.transport.close();
+    },
+  };
+}

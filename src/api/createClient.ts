@@ -1,0 +1,147 @@
+import { API, CODE_ERROR, type TokenPair } from '../../protocol/http.ts';
+import { ApiError } from './ApiError.ts';
+
+/** Spec §9: every call gives up after 20 s. */
+export const REQUEST_TIMEOUT_MS = 20_000;
+
+/** The Chinese text of the "wayline file does not exist" message (spec §8). */
+const WAYLINE_MISSING = '航线文件不存在';
+
+/** What the client needs from its surroundings; the browser wires stores and toasts, tests wire fakes. */
+export interface ClientDeps {
+  fetch: typeof fetch;
+  /** Absolute base the paths resolve against (`location.origin + '/'` in the browser). */
+  baseUrl: string;
+  getTokens(): TokenPair | null;
+  setTokens(pair: TokenPair): void;
+  /** No refresh token or a failed refresh: clear the token and send the user to sign in. */
+  onSessionLost(): void;
+  isOnLoginPage(): boolean;
+  notifyError(message: string): void;
+  forgetWayline(): void;
+  text: { unknownError: string; serverError: string };
+}
+
+export type Query = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  query?: Query;
+  body?: unknown;
+  /** Bearer to send instead of the access token (the refresh call sends the refresh token). */
+  bearer?: string;
+  /** Reject without a toast: the caller shows the outcome itself (the lock screen's wrong password). */
+  quiet?: boolean;
+}
+
+interface Outcome {
+  status: number;
+  body: { code?: unknown; data?: unknown; msg?: unknown } | null;
+}
+
+/** Builds the HTTP client with every rule of spec §7 and §8. */
+export function createClient(deps: ClientDeps) {
+  let refreshing: Promise<boolean> | null = null;
+
+  async function send(method: string, path: string, opts: RequestOptions): Promise<Outcome> {
+    const url = new URL(path.replace(/^\/?/, ''), deps.baseUrl);
+    for (const [k, v] of Object.entries(opts.query ?? {})) {
+      if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
+    }
+    const bearer = opts.bearer ?? deps.getTokens()?.token;
+    const headers: Record<string, string> = {};
+    if (bearer !== undefined) headers.Authorization = `Bearer ${bearer}`;
+    if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+    const response = await deps.fetch(url, {
+      method,
+      headers,
+      credentials: 'include',
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    const body = (await response.json().catch(() => null)) as Outcome['body'];
+    return { status: response.status, body };
+  }
+
+  /** One refresh shared by every request that got a 401 while it runs. */
+  function refreshOnce(): Promise<boolean> {
+    refreshing ??= doRefresh().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  async function doRefresh(): Promise<boolean> {
+    const refreshToken = deps.getTokens()?.refresh_token;
+    if (refreshToken === undefined || refreshToken === '') return false;
+    try {
+      const out = await send('PUT', API.authorizations, { bearer: refreshToken });
+      const pair = out.body?.data as Partial<TokenPair> | undefined;
+      if (out.status !== 200 || typeof pair?.token !== 'string') return false;
+      deps.setTokens({ token: pair.token, refresh_token: pair.refresh_token ?? refreshToken });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  function messageOf(msg: unknown): string {
+    if (typeof msg === 'string' && msg !== '') return msg;
+    if (typeof msg === 'object' && msg !== null && 'message' in msg) {
+      const inner = msg.message;
+      if (typeof inner === 'string' && inner !== '') return inner;
+    }
+    return deps.text.unknownError;
+  }
+
+  function fail(message: string, status: number, code: number | null, toast = true): never {
+    if (toast) deps.notifyError(message);
+    throw new ApiError(message, status, code);
+  }
+
+  function settle(out: Outcome, quiet = false): unknown {
+    const code = typeof out.body?.code === 'number' ? out.body.code : null;
+    if (out.status >= 500) fail(deps.text.serverError, out.status, code, !quiet);
+    if (code === CODE_ERROR) {
+      const message = messageOf(out.body?.msg);
+      if (message.includes(WAYLINE_MISSING)) deps.forgetWayline();
+      fail(message, out.status, code, !quiet);
+    }
+    if (out.status < 200 || out.status >= 300) {
+      fail(messageOf(out.body?.msg), out.status, code, !quiet);
+    }
+    return out.body?.data;
+  }
+
+  async function unauthorized<T>(method: string, path: string, opts: RequestOptions, out: Outcome) {
+    const message = messageOf(out.body?.msg);
+    if (deps.isOnLoginPage()) fail(message, 401, null, false);
+    if (await refreshOnce()) {
+      const again = await send(method, path, opts);
+      if (again.status !== 401) return settle(again, opts.quiet) as T;
+    }
+    deps.onSessionLost();
+    return fail(message, 401, null, false);
+  }
+
+  /** Sends one call and resolves with the envelope's `data`. */
+  async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+    let out: Outcome;
+    try {
+      out = await send(method, path, opts);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : deps.text.unknownError;
+      return fail(message, 0, null, opts.quiet !== true);
+    }
+    if (out.status === 401) return unauthorized<T>(method, path, opts, out);
+    return settle(out, opts.quiet) as T;
+  }
+
+  return {
+    request,
+    get: <T>(path: string, query?: Query) => request<T>('GET', path, { query }),
+    post: <T>(path: string, body?: unknown) => request<T>('POST', path, { body: body ?? {} }),
+    put: <T>(path: string, body?: unknown) => request<T>('PUT', path, { body }),
+  };
+}
+
+export type HttpClient = ReturnType<typeof createClient>;

@@ -1,0 +1,104 @@
+import { Button, ContextMenu, Menu, MenuDivider, MenuItem } from '@blueprintjs/core';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useTagsState, type Tag } from '../../state/tags.ts';
+import { menuLabel } from './menuLabel.ts';
+import { useTagActions } from './useTagActions.ts';
+
+/** The open-page tags: click to switch, middle-click or × to close, right-click for the rest. */
+export function TagBar({ activePath }: { activePath: string }) {
+  const { tags } = useTagsState();
+  const navigate = useNavigate();
+  const actions = useTagActions(activePath);
+  const { t } = useTranslation('menu');
+  return (
+    <div className="sd-tagbar" role="tablist">
+      {tags.map((tag, index) => (
+        <ContextMenu
+          key={tag.path}
+          content={<TagMenu tag={tag} index={index} count={tags.length} actions={actions} />}
+        >
+          <div
+            role="tab"
+            aria-selected={tag.path === activePath}
+            data-path={tag.path}
+            className={`sd-tag${tag.path === activePath ? ' sd-tag--active' : ''}`}
+            onClick={() => void navigate(tag.fullPath)}
+            onMouseUp={(e) => {
+              if (e.button === 1 && !tag.meta.affix) actions.close(tag);
+            }}
+          >
+            <span>{tag.title ? menuLabel(t, tag.title) : t('unnamed', { ns: 'common' })}</span>
+            {!tag.meta.affix && (
+              <Button
+                variant="minimal"
+                size="small"
+                icon="small-cross"
+                aria-label={t('close', { ns: 'tags' })}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  actions.close(tag);
+                }}
+              />
+            )}
+          </div>
+        </ContextMenu>
+      ))}
+    </div>
+  );
+}
+
+interface MenuProps {
+  tag: Tag;
+  index: number;
+  count: number;
+  actions: ReturnType<typeof useTagActions>;
+}
+
+function TagMenu({ tag, index, count, actions }: MenuProps) {
+  const { t } = useTranslation('tags');
+  return (
+    <Menu>
+      <MenuItem
+        icon="refresh"
+        text={t('refresh')}
+        data-action="refresh"
+        onClick={() => actions.refresh(tag)}
+      />
+      <MenuItem
+        icon="cross"
+        text={t('close')}
+        data-action="close"
+        disabled={tag.meta.affix}
+        onClick={() => actions.close(tag)}
+      />
+      <MenuDivider />
+      <MenuItem
+        icon="disable"
+        text={t('closeOther')}
+        data-action="closeOther"
+        onClick={() => actions.closeOther(tag)}
+      />
+      <MenuItem
+        icon="arrow-left"
+        text={t('closeLeft')}
+        data-action="closeLeft"
+        disabled={index === 0}
+        onClick={() => actions.closeSide(tag, 'left')}
+      />
+      <MenuItem
+        icon="arrow-right"
+        text={t('closeRight')}
+        data-action="closeRight"
+        disabled={index === count - 1}
+        onClick={() => actions.closeSide(tag, 'right')}
+      />
+      <MenuItem
+        icon="clean"
+        text={t('closeAll')}
+        data-action="closeAll"
+        onClick={() => actions.closeAll()}
+      />
+    </Menu>
+  );
+}

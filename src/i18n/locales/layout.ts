@@ -1,0 +1,36 @@
+import { defineStrings } from '../define.ts';
+
+export default defineStrings({
+  'zh-CN': {
+    userCenter: '个人中心',
+    modifyPassword: '修改密码',
+    lockScreen: '锁定屏幕',
+    logout: '退出登录',
+    language: '语言',
+    workspace: '当前项目',
+    noWorkspace: '未选择项目',
+    online: '实时连接正常',
+    offline: '实时连接未建立',
+    themeDark: '深色主题',
+    themeLight: '浅色主题',
+    collapse: '收起菜单',
+    expand: '展开菜单',
+    home: '首页',
+  },
+  en: {
+    userCenter: 'User center',
+    modifyPassword: 'Modify password',
+    lockScreen: 'Lock screen',
+    logout: 'Log out',
+    language: 'Language',
+    workspace: 'Current project',
+    noWorkspace: 'No project selected',
+    online: 'Real-time link connected',
+    offline: 'Real-time link not connected',
+    themeDark: 'Dark theme',
+    themeLight: 'Light theme',
+    collapse: 'Collapse menu',
+    expand: 'Expand menu',
+    home: 'Home',
+  },
+});

@@ -1,0 +1,36 @@
+import { defineStrings } from '../define.ts';
+
+export default defineStrings({
+  'zh-CN': {
+    username: '用户名',
+    nickname: '昵称',
+    email: '邮箱',
+    phone: '电话',
+    role: '角色',
+    workspace: '所属组织',
+    lastLogin: '上次登录',
+    oldPassword: '原密码',
+    newPassword: '新密码',
+    confirmPassword: '确认新密码',
+    passwordRequired: '请输入密码',
+    mismatch: '两次输入的密码不一致',
+    saved: '已保存',
+    passwordChanged: '密码已修改，请重新登录',
+  },
+  en: {
+    username: 'Username',
+    nickname: 'Nickname',
+    email: 'Email',
+    phone: 'Phone',
+    role: 'Role',
+    workspace: 'Organisation',
+    lastLogin: 'Last sign-in',
+    oldPassword: 'Current password',
+    newPassword: 'New password',
+    confirmPassword: 'Confirm new password',
+    passwordRequired: 'Please input password',
+    mismatch: 'The two passwords differ',
+    saved: 'Saved',
+    passwordChanged: 'Password changed, please sign in again',
+  },
+});

@@ -1,0 +1,57 @@
+/** One row of the device list. It reads only its own device, so one update re-renders one row. */
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDeviceAlarms, useDeviceInfo, useDeviceTelemetry } from '../../state/fleet.ts';
+import { dataAgeMs, QUIET_AFTER_MS } from '../../telemetry/deviceStatus.ts';
+import { numberAt } from '../../telemetry/fields.ts';
+import { kindOf } from '../../telemetry/fleetCounts.ts';
+import { rowStatus } from './rowStatus.ts';
+import { useAge } from './useFormat.ts';
+
+interface Props {
+  sn: string;
+  selected: boolean;
+  now: number;
+  onSelect: (sn: string) => void;
+}
+
+/** Name, kind, status dot, battery and — once the device goes quiet — the age of its data. */
+export const DeviceRow = memo(function DeviceRow({ sn, selected, now, onSelect }: Props) {
+  const { t } = useTranslation('dashboard');
+  const age = useAge();
+  const live = useDeviceTelemetry(sn);
+  const info = useDeviceInfo(sn);
+  const alarms = useDeviceAlarms(sn);
+  const kind = kindOf(info, live);
+  const status = rowStatus(kind, live, alarms, now);
+  const battery =
+    live === null
+      ? null
+      : (numberAt(live.osd, 'battery.capacity_percent') ??
+        numberAt(live.osd, 'drone_charge_state.capacity_percent'));
+  const quiet = live !== null && dataAgeMs(live, now) > QUIET_AFTER_MS;
+  return (
+    <button
+      type="button"
+      className={`wb-row${selected ? ' wb-row-selected' : ''}`}
+      data-testid="device-row"
+      data-sn={sn}
+      data-status={status}
+      onClick={() => onSelect(sn)}
+    >
+      <span className={`wb-dot wb-status-${status}`} title={t(`status.${status}`)} />
+      <span className="wb-row-main">
+        <span className="wb-row-name">{info?.name ?? sn}</span>
+        <span className="wb-row-sub">
+          {t(`kind.${kind}`)} · {sn}
+        </span>
+      </span>
+      <span className="wb-row-side">
+        {battery !== null && <span className="wb-row-battery">{Math.round(battery)}%</span>}
+        {quiet && (
+          <span className="wb-row-age">{t('age', { age: age(dataAgeMs(live, now)) })}</span>
+        )}
+      </span>
+    </button>
+  );
+});

@@ -1,0 +1,86 @@
+/**
+ * Live charts of the selected drone's altitude, speed and battery. They read the drone's history once
+ * a second (its sampling rate), down-sampled to a fixed number of points so drawing stays cheap.
+ */
+import { memo, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { historyOf } from '../../state/fleet.ts';
+import type { HistoryPoint } from '../../telemetry/history.ts';
+import { downSample } from '../../telemetry/history.ts';
+
+/** A chart of 120 points reads as a smooth line at panel width; more only costs SVG nodes. */
+const CHART_POINTS = 120;
+/** Charts cover the last three minutes. */
+const CHART_WINDOW_MS = 3 * 60_000;
+
+type Series = 'altitude' | 'speed' | 'battery';
+const SERIES: readonly { key: Series; colour: string }[] = [
+  { key: 'altitude', colour: '#4c90f0' },
+  { key: 'speed', colour: '#32a467' },
+  { key: 'battery', colour: '#ec9a3c' },
+];
+
+function clock(t: number): string {
+  return new Date(t).toLocaleTimeString([], {
+    hour12: false,
+    minute: '2-digit',
+    second: '2-digit',
+  });
+}
+
+function SeriesChart({
+  points,
+  series,
+  colour,
+  label,
+}: {
+  points: HistoryPoint[];
+  series: Series;
+  colour: string;
+  label: string;
+}) {
+  return (
+    <div className="wb-chart" data-testid={`chart-${series}`}>
+      <div className="wb-chart-label">{label}</div>
+      <ResponsiveContainer width="100%" height={90}>
+        <LineChart data={points} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
+          <XAxis dataKey="t" tickFormatter={clock} tick={{ fontSize: 10 }} minTickGap={40} />
+          <YAxis tick={{ fontSize: 10 }} width={48} domain={['auto', 'auto']} />
+          <Tooltip labelFormatter={(t) => clock(Number(t))} />
+          <Line
+            type="monotone"
+            dataKey={series}
+            stroke={colour}
+            dot={false}
+            isAnimationActive={false}
+            connectNulls
+          />
+        </LineChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}
+
+/** Three small line charts of one drone, refreshed when `now` ticks (not on every telemetry frame). */
+export const DroneCharts = memo(function DroneCharts({ sn, now }: { sn: string; now: number }) {
+  const { t } = useTranslation('dashboard');
+  const points = useMemo(
+    () => downSample(historyOf(sn).points(now - CHART_WINDOW_MS), CHART_POINTS),
+    [sn, now],
+  );
+  return (
+    <section className="wb-charts">
+      <div className="wb-section-title">{t('chart.title')}</div>
+      {SERIES.map(({ key, colour }) => (
+        <SeriesChart
+          key={key}
+          points={points}
+          series={key}
+          colour={colour}
+          label={t(`chart.${key}`)}
+        />
+      ))}
+    </section>
+  );
+});

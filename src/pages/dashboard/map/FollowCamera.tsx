@@ -1,0 +1,54 @@
+/**
+ * Follow mode: keeps the selected drone in the centre. Renderless; it moves the camera on frames that
+ * changed the drone, and gives up as soon as the operator drags the map.
+ */
+import { useEffect } from 'react';
+import { useMap } from 'react-map-gl/maplibre';
+import { deviceCell, onFleetFrame } from '../../../state/fleet.ts';
+import { numberAt } from '../../../telemetry/fields.ts';
+
+interface Props {
+  sn: string | null;
+  follow: boolean;
+  onStop: () => void;
+}
+
+/** Close enough that no cluster hides the selected drone (clusters stop above zoom 13). */
+const FOCUS_ZOOM = 14;
+
+function positionOf(sn: string): [number, number] | null {
+  const osd = deviceCell(sn).live?.osd;
+  const lon = osd === undefined ? null : numberAt(osd, 'longitude');
+  const lat = osd === undefined ? null : numberAt(osd, 'latitude');
+  return lon === null || lat === null ? null : [lon, lat];
+}
+
+/** Flies to a newly selected drone, then centres the map on it while `follow` is on. */
+export function FollowCamera({ sn, follow, onStop }: Props) {
+  const map = useMap().current?.getMap();
+
+  useEffect(() => {
+    const centre = sn === null ? null : positionOf(sn);
+    if (map === undefined || centre === null) return;
+    map.easeTo({ center: centre, zoom: Math.max(map.getZoom(), FOCUS_ZOOM) });
+  }, [map, sn]);
+
+  useEffect(() => {
+    if (map === undefined || sn === null || !follow) return;
+    const centre = (): void => {
+      const position = positionOf(sn);
+      if (position !== null) map.jumpTo({ center: position });
+    };
+    centre();
+    const offFrame = onFleetFrame((changed) => {
+      if (changed.includes(sn)) centre();
+    });
+    map.on('dragstart', onStop);
+    return () => {
+      offFrame();
+      map.off('dragstart', onStop);
+    };
+  }, [map, sn, follow, onStop]);
+
+  return null;
+}

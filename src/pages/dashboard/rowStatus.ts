@@ -1,0 +1,21 @@
+/** What a device row shows as its state: the drone status for aircraft, online/quiet for others. */
+import type { DeviceTelemetry, DeviceKind } from '../../../protocol/telemetry.ts';
+import type { AlarmEntry } from '../../telemetry/alarms.ts';
+import { dataAgeMs, isLive, QUIET_AFTER_MS } from '../../telemetry/deviceStatus.ts';
+import { droneStatus } from './map/droneStatus.ts';
+import type { DroneStatus } from './map/droneStatus.ts';
+
+export type RowStatus = DroneStatus | 'offline';
+
+/** Status of any device for the list and the panel. */
+export function rowStatus(
+  kind: DeviceKind,
+  live: DeviceTelemetry | null,
+  alarms: readonly AlarmEntry[],
+  now: number,
+): RowStatus {
+  if (live === null || !isLive(live, now)) return 'offline';
+  if (kind === 'aircraft') return droneStatus(live, alarms, now);
+  if (dataAgeMs(live, now) > QUIET_AFTER_MS) return 'quiet';
+  return alarms.some((alarm) => alarm.level === 2) ? 'alarm' : 'ground';
+}

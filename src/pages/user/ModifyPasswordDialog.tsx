@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { changePassword } from '../../api/users.ts';
+import { toastSuccess } from '../../app/toaster.ts';
+import { passwordProblem } from '../../lib/passwordRule.ts';
+import { clearSession } from '../../state/session.ts';
+
+type Field = 'oldPassword' | 'newPassword' | 'confirmPassword';
+const FIELDS: readonly Field[] = ['oldPassword', 'newPassword', 'confirmPassword'];
+const EMPTY: Record<Field, string> = { oldPassword: '', newPassword: '', confirmPassword: '' };
+
+/** Changes the account password; on success the user signs in again with the new one. */
+export function ModifyPasswordDialog({
+  isOpen,
+  onClose,
+}: {
+  isOpen: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('user');
+  const [values, setValues] = useState(EMPTY);
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  function problemOf(name: Field): string | undefined {
+    const rule = passwordProblem(values[name]);
+    if (rule === 'required') return t('passwordRequired');
+    if (rule === 'length' && name !== 'oldPassword') return t('passwordRule', { ns: 'common' });
+    if (name === 'confirmPassword' && values.confirmPassword !== values.newPassword)
+      return t('mismatch');
+    return undefined;
+  }
+
+  async function submit() {
+    setTouched(true);
+    if (FIELDS.some((f) => problemOf(f) !== undefined)) return;
+    setBusy(true);
+    try {
+      await changePassword({ old_password: values.oldPassword, new_password: values.newPassword });
+      toastSuccess(t('passwordChanged'));
+      clearSession();
+      window.location.assign('/login');
+    } catch {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog
+      isOpen={isOpen}
+      onClose={onClose}
+      // Typed passwords never linger in a closed dialog.
+      onClosed={() => {
+        setValues(EMPTY);
+        setTouched(false);
+      }}
+      title={t('modifyPassword', { ns: 'layout' })}
+      icon="key"
+    >
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <DialogBody>
+          {FIELDS.map((name) => {
+            const problem = touched ? problemOf(name) : undefined;
+            return (
+              <FormGroup
+                key={name}
+                label={t(name)}
+                labelFor={`pw-${name}`}
+                intent={problem ? 'danger' : 'none'}
+                helperText={
+                  problem ??
+                  (name === 'newPassword' ? t('passwordRule', { ns: 'common' }) : undefined)
+                }
+              >
+                <InputGroup
+                  id={`pw-${name}`}
+                  type="password"
+                  value={values[name]}
+                  onValueChange={(v) => setValues({ ...values, [name]: v })}
+                />
+              </FormGroup>
+            );
+          })}
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button text={t('cancel', { ns: 'common' })} onClick={onClose} />
+              <Button
+                type="submit"
+                intent="primary"
+                text={t('save', { ns: 'common' })}
+                loading={busy}
+              />
+            </>
+          }
+        />
+      </form>
+    </Dialog>
+  );
+}

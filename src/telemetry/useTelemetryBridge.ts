@@ -1,0 +1,68 @@
+/**
+ * Wires the telemetry bridge to the console's stores. The bridge is one per tab: every caller of
+ * {@link useTelemetryBridge} shares it, and it stops when the last one unmounts.
+ */
+import { useEffect } from 'react';
+import { subscribe } from 'valtio';
+import { API } from '../../protocol/http.ts';
+import type { MqttConfig } from '../../protocol/http.ts';
+import { http } from '../api/http.ts';
+import { clientId } from '../lib/storage.ts';
+import { accountStore, setMqttOnline } from '../state/account.ts';
+import { appStore } from '../state/app.ts';
+import { listedSerials, onFleetIndexChange, resetFleet } from '../state/fleet.ts';
+import type { BridgeInputs } from './bridge.ts';
+import { startTelemetryBridge } from './bridge.ts';
+import { installProbe } from './frameProbe.ts';
+
+let workspaceId = accountStore.workspace?.id ?? null;
+
+/** A new project means a new fleet: the old devices must not linger on the map or stay watched. */
+function forgetFleetOnWorkspaceChange(): void {
+  const next = accountStore.workspace?.id ?? null;
+  if (next === workspaceId) return;
+  workspaceId = next;
+  resetFleet();
+}
+
+const accountInputs: BridgeInputs = {
+  token: () => appStore.authorization?.token ?? null,
+  clientId,
+  // The account list holds one page (spec: 100); the workbench loads the whole project's fleet.
+  serials: () => [...new Set([...accountStore.sns, ...listedSerials()])],
+  watch: (listener) => {
+    const offApp = subscribe(appStore, listener);
+    const offAccount = subscribe(accountStore, () => {
+      forgetFleetOnWorkspaceChange();
+      listener();
+    });
+    const offFleet = onFleetIndexChange(listener);
+    return () => {
+      offApp();
+      offAccount();
+      offFleet();
+    };
+  },
+  loadConfig: () => http.get<MqttConfig>(API.mqttConfig),
+  setOnline: setMqttOnline,
+};
+
+let users = 0;
+let stop: (() => void) | null = null;
+
+/** Keeps the tab's telemetry bridge running while the calling component is mounted. */
+export function useTelemetryBridge(): void {
+  useEffect(() => {
+    users += 1;
+    if (stop === null) {
+      installProbe();
+      stop = startTelemetryBridge(accountInputs);
+    }
+    return () => {
+      users -= 1;
+      if (users > 0 || stop === null) return;
+      stop();
+      stop = null;
+    };
+  }, []);
+}

@@ -1,0 +1,86 @@
+import type { Page } from 'playwright-core';
+import { TEST_PASSWORD } from './server.ts';
+
+export type DemoUser = 'admin' | 'operator' | 'viewer';
+
+/** A person using the console: signs in, moves around, reads what the screen says. */
+export class ConsoleDriver {
+  constructor(readonly page: Page) {}
+
+  /** Opens the sign-in page (optionally with a redirect) and signs in as a demo user. */
+  async signIn(user: DemoUser, opts: { password?: string; redirect?: string } = {}): Promise<void> {
+    const query =
+      opts.redirect === undefined ? '' : `?redirect=${encodeURIComponent(opts.redirect)}`;
+    await this.page.goto(`/login${query}`);
+    await this.fillSignIn(user, opts.password ?? TEST_PASSWORD);
+    await this.page.waitForURL((url) => url.pathname !== '/login');
+    await this.page.locator('.sd-shell, .sd-error-page').first().waitFor();
+  }
+
+  /** Types the credentials into the sign-in form and presses Enter. */
+  async fillSignIn(user: string, password: string): Promise<void> {
+    await this.page.locator('#login-username').fill(user);
+    await this.page.locator('#login-password').fill(password);
+    await this.page.locator('#login-password').press('Enter');
+  }
+
+  /** Goes to an address of the console and waits for the page to settle. */
+  async open(path: string): Promise<void> {
+    await this.page.goto(path);
+    await this.settled();
+  }
+
+  /** Waits until no loading mask is on screen. */
+  async settled(): Promise<void> {
+    await this.page.waitForFunction(() => document.querySelector('.sd-loading-mask') === null);
+  }
+
+  /** The current path and query. */
+  where(): string {
+    const url = new URL(this.page.url());
+    return `${url.pathname}${url.search}`;
+  }
+
+  /** The route titles of the sidebar entries, in order. */
+  async menu(): Promise<string[]> {
+    await this.page.locator('.sd-sidebar [data-menu]').first().waitFor();
+    return this.page
+      .locator('.sd-sidebar [data-menu]')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('data-menu') ?? ''));
+  }
+
+  /** Clicks a sidebar entry by route title. */
+  async clickMenu(title: string): Promise<void> {
+    await this.page.locator(`.sd-sidebar [data-menu="${title}"]`).click();
+    await this.page.locator(`.sd-sidebar .bp6-active[data-menu="${title}"]`).waitFor();
+    await this.settled();
+  }
+
+  /** The heading of the error page on screen, or null. */
+  async errorTitle(): Promise<string | null> {
+    const title = this.page.locator('.sd-error:visible h4').first();
+    return (await title.count()) > 0 ? title.textContent() : null;
+  }
+
+  /** Switches the interface language from the top bar (or the sign-in page). */
+  async switchLanguage(name: '简体中文' | 'English'): Promise<void> {
+    await this.page.getByTestId('language-switch').click();
+    await this.page.getByRole('menuitem', { name }).click();
+  }
+
+  /** Opens the user menu and picks an entry by its visible label. */
+  async userMenu(label: string): Promise<void> {
+    await this.page.getByTestId('user-menu').click();
+    await this.page.getByRole('menuitem', { name: label }).click();
+  }
+
+  /** Reads one local-storage value. */
+  storage(key: string): Promise<string | null> {
+    return this.page.evaluate((k) => localStorage.getItem(k), key);
+  }
+
+  /** Saves a screenshot under /tmp/shots/shell/. */
+  async shot(name: string): Promise<void> {
+    await this.page.screenshot({ path: `/tmp/shots/shell/${name}.png` });
+  }
+}

@@ -1,0 +1,85 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+/** The demo accounts' password in every end-to-end run (6–12 characters like every password). */
+export const TEST_PASSWORD = 'skydeck123';
+/** A known signing secret, so a test can mint an already expired access token. */
+export const TEST_TOKEN_SECRET = 'e2e-token-secret-that-is-long-enough-0123456789';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+
+/** A real Skydeck server process serving the built console. */
+export interface RunningServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** A TCP port nobody listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => done(port));
+    });
+  });
+}
+
+function waitForStart(child: ChildProcess, url: string): Promise<void> {
+  return new Promise((done, fail) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Skydeck is running at')) done();
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code, signal) => {
+      fail(new Error(`server at ${url} exited (${code ?? signal ?? '?'}):\n${output}`));
+    });
+  });
+}
+
+/**
+ * Starts `server/main.ts` on free ports with a fresh data folder. It serves `dist/` as built by
+ * `npm test` (or `npx vite build`); the harness builds nothing itself.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'skydeck-e2e-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: TEST_PASSWORD,
+      TOKEN_SECRET: TEST_TOKEN_SECRET,
+      MQTT_TCP_PORT: String(await freePort()),
+      SIM_DRONES: '0',
+      SKIP_CONSOLE_BUILD: '1',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await waitForStart(child, url);
+  return {
+    url,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((done) => child.once('exit', done));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

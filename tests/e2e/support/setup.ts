@@ -1,0 +1,48 @@
+import { mkdir } from 'node:fs/promises';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, afterEach } from 'vitest';
+import { launchBrowser, openPage } from './browser.ts';
+import { ConsoleDriver } from './consoleDriver.ts';
+import { LockDriver } from './lockDriver.ts';
+import { startServer, type RunningServer } from './server.ts';
+import { TabsDriver } from './tabsDriver.ts';
+
+/** What each test gets: a fresh browser profile on a server shared by the file. */
+export interface E2E {
+  server: RunningServer;
+  page: Page;
+  context: BrowserContext;
+  console: ConsoleDriver;
+  tabs: TabsDriver;
+  lock: LockDriver;
+}
+
+/** Starts one server and one Chromium per test file, and a fresh browser profile per test. */
+export function useE2E(env: Record<string, string> = {}): E2E {
+  const world = {} as E2E;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    await mkdir('/tmp/shots/shell', { recursive: true });
+    [world.server, browser] = await Promise.all([startServer(env), launchBrowser()]);
+  });
+  afterAll(async () => {
+    // Either may be missing when the set-up itself failed; its error is the one worth reading.
+    await browser?.close();
+    await (world.server as RunningServer | undefined)?.stop();
+  });
+  beforeEach(async () => {
+    if (!browser) throw new Error('Chromium did not start');
+    const { context, page } = await openPage(browser, world.server.url);
+    Object.assign(world, {
+      context,
+      page,
+      console: new ConsoleDriver(page),
+      tabs: new TabsDriver(page),
+      lock: new LockDriver(page),
+    });
+  });
+  afterEach(async () => {
+    await world.context.close();
+  });
+  return world;
+}

@@ -1,0 +1,172 @@
+/**
+ * Who may do what on the embedded broker, checked with real MQTT clients over WebSocket (as the
+ * console connects) and TCP (as devices connect).
+ */
+import { connectAsync, ErrorWithSubackPacket } from 'mqtt';
+import type { MqttClient } from 'mqtt';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildFleet, DEFAULT_CENTER, simSecret } from '../../server/sim/fleet.ts';
+import { registerSimFleet } from '../../server/sim/registerSimFleet.ts';
+import {
+  accessToken,
+  openFixture,
+  recordingLog,
+  SERVER_SECRET,
+  SIM_KEY,
+  startBroker,
+} from './mqttFixtures.ts';
+import type { BrokerHarness, Fixture } from './mqttFixtures.ts';
+
+const DOCK = 'SIMDOCK000000';
+const OTHER_DOCK = 'SIMDOCK000001';
+const UAV = 'SIMUAV000000';
+const NO_RETRY = { reconnectPeriod: 0, connectTimeout: 5_000 };
+
+describe('broker authorization', () => {
+  const log = recordingLog();
+  let fx: Fixture;
+  let harness: BrokerHarness;
+  let spy: MqttClient;
+  const received: string[] = [];
+  const clients: MqttClient[] = [];
+
+  async function signIn(url: string, username: string, password: string) {
+    const client = await connectAsync(url, { ...NO_RETRY, username, password });
+    clients.push(client);
+    return client;
+  }
+  const asUser = async (name: 'alice' | 'victor' | 'bob' | 'ada') =>
+    signIn(harness.wsUrl, name, await accessToken(fx.users[name]));
+  const asDock = (sn: string) => signIn(harness.tcpUrl, sn, simSecret(sn, SIM_KEY));
+  /** Granted QoS of one filter: 128 means the broker refused it (mqtt.js rejects then). */
+  async function grants(client: MqttClient, topic: string): Promise<number[]> {
+    try {
+      return (await client.subscribeAsync(topic)).map((g) => g.qos);
+    } catch (error) {
+      if (error instanceof ErrorWithSubackPacket)
+        return error.packet.granted.map((g) => (typeof g === 'number' ? g : -1));
+      throw error;
+    }
+  }
+  const closed = (client: MqttClient) =>
+    new Promise<void>((resolve) => client.once('close', () => resolve()));
+
+  beforeAll(async () => {
+    fx = await openFixture();
+    await registerSimFleet(
+      fx.db,
+      fx.projectA,
+      buildFleet({ drones: 2, seed: 1, center: DEFAULT_CENTER }),
+      SIM_KEY,
+    );
+    harness = await startBroker(fx.db, log);
+    spy = await connectAsync(harness.tcpUrl, {
+      ...NO_RETRY,
+      username: 'skydeck-server',
+      password: SERVER_SECRET,
+    });
+    await spy.subscribeAsync('thing/#');
+    spy.on('message', (topic) => received.push(topic));
+  });
+
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((c) => c.endAsync(true)));
+  });
+
+  afterAll(async () => {
+    await spy.endAsync(true);
+    await harness.close();
+    await fx.db.close();
+  });
+
+  it('refuses a console user whose token is wrong or belongs to someone else', async () => {
+    await expect(signIn(harness.wsUrl, 'alice', 'not-a-token')).rejects.toThrow(
+      /Bad username or password/i,
+    );
+    await expect(signIn(harness.wsUrl, 'bob', await accessToken(fx.users.alice))).rejects.toThrow(
+      /Bad username or password/i,
+    );
+    expect(
+      log.lines.some((l) => l.includes('mqtt refused connect') && l.includes('user=bob')),
+    ).toBe(true);
+  });
+
+  it('refuses a device with the wrong secret', async () => {
+    await expect(signIn(harness.tcpUrl, DOCK, simSecret(DOCK, 'another-key'))).rejects.toThrow(
+      /Bad username or password/i,
+    );
+  });
+
+  it("lets a user watch the devices of their own project but not another project's", async () => {
+    const alice = await asUser('alice');
+    expect(await grants(alice, `thing/product/${UAV}/osd`)).toEqual([0]);
+    const bob = await asUser('bob');
+    expect(await grants(bob, `thing/product/${UAV}/osd`)).toEqual([128]);
+    expect(await grants(bob, 'thing/product/+/osd')).toEqual([128]);
+    expect(log.lines).toContainEqual(
+      expect.stringMatching(
+        /refused subscribe .*user=bob topic=thing\/product\/SIMUAV000000\/osd reason=/,
+      ) as unknown,
+    );
+  });
+
+  it('delivers a device’s telemetry to a user who may see it', async () => {
+    const alice = await asUser('alice');
+    await alice.subscribeAsync(`thing/product/${UAV}/osd`);
+    const got = new Promise<string>((resolve) =>
+      alice.once('message', (_t, payload) => resolve(payload.toString())),
+    );
+    const dock = await asDock(DOCK);
+    await dock.publishAsync(`thing/product/${UAV}/osd`, '{"data":{"latitude":22.5}}');
+    expect(await got).toContain('22.5');
+  });
+
+  it('disconnects a device that publishes under another serial number and delivers nothing', async () => {
+    const dock = await asDock(DOCK);
+    const gone = closed(dock);
+    dock.publish(`thing/product/${OTHER_DOCK}/osd`, '{"data":{}}');
+    await gone;
+    expect(received).not.toContain(`thing/product/${OTHER_DOCK}/osd`);
+    expect(log.lines).toContainEqual(
+      expect.stringMatching(
+        /refused publish .*user=SIMDOCK000000 topic=thing\/product\/SIMDOCK000001\/osd/,
+      ) as unknown,
+    );
+  });
+
+  it('lets an operator send drc/down but disconnects a viewer who tries', async () => {
+    const alice = await asUser('alice');
+    await alice.publishAsync(
+      `thing/product/${DOCK}/drc/down`,
+      '{"method":"heart_beat","seq":1,"data":{}}',
+    );
+    await vi.waitFor(() => expect(received).toContain(`thing/product/${DOCK}/drc/down`));
+    received.length = 0;
+    const victor = await asUser('victor');
+    expect(await grants(victor, `thing/product/${UAV}/osd`)).toEqual([0]);
+    const gone = closed(victor);
+    victor.publish(`thing/product/${DOCK}/drc/down`, '{"method":"heart_beat","seq":2,"data":{}}');
+    await gone;
+    expect(received).toEqual([]);
+    expect(log.lines).toContainEqual(
+      expect.stringMatching(/user=victor .*reason=role lacks device:control/) as unknown,
+    );
+  });
+
+  it('lets an all-access admin send drc/down without any menu granting it', async () => {
+    const ada = await asUser('ada');
+    await ada.publishAsync(
+      `thing/product/${DOCK}/drc/down`,
+      '{"method":"heart_beat","seq":3,"data":{}}',
+    );
+    await vi.waitFor(() => expect(received).toContain(`thing/product/${DOCK}/drc/down`));
+    received.length = 0;
+  });
+
+  it('lets a device receive its own downlinks only', async () => {
+    const dock = await asDock(DOCK);
+    expect(await grants(dock, `thing/product/${DOCK}/services`)).toEqual([0]);
+    expect(await grants(dock, `thing/product/${OTHER_DOCK}/services`)).toEqual([128]);
+    expect(await grants(dock, `thing/product/${UAV}/osd`)).toEqual([128]);
+  });
+});

@@ -1,0 +1,192 @@
+/**
+ * Ingestion's rules, message by message, against a real PGlite database with time advanced by hand:
+ * presence from topology, osd and silence; HMS alarms raised and cleared; bad input counted, not fatal.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createTelemetrySink } from '../../server/mqtt/telemetrySink.ts';
+import type { TelemetrySink } from '../../server/mqtt/telemetrySink.ts';
+import { manualScheduler } from '../../server/mqtt/scheduler.ts';
+import type { ManualScheduler } from '../../server/mqtt/scheduler.ts';
+import { buildFleet, DEFAULT_CENTER } from '../../server/sim/fleet.ts';
+import { registerSimFleet } from '../../server/sim/registerSimFleet.ts';
+import { openFixture, recordingLog, SIM_KEY } from './mqttFixtures.ts';
+import type { Fixture } from './mqttFixtures.ts';
+
+const DOCK = 'SIMDOCK000000';
+const UAV = 'SIMUAV000000';
+const bytes = (value: unknown) =>
+  Buffer.from(typeof value === 'string' ? value : JSON.stringify(value));
+
+describe('telemetry sink', () => {
+  let fx: Fixture;
+  let clock: ManualScheduler;
+  let sink: TelemetrySink;
+  let replies: { topic: string; body: Record<string, unknown> }[];
+  const log = recordingLog();
+
+  const send = (topic: string, data: unknown, extra: Record<string, unknown> = {}) =>
+    sink.handle(topic, bytes({ tid: 't1', bid: 'b1', timestamp: clock.now(), data, ...extra }));
+  const device = async (sn: string) =>
+    (
+      await fx.db.query<{ online: boolean; gateway_sn: string | null }>(
+        'select online, gateway_sn from devices where device_sn = $1',
+        [sn],
+      )
+    )[0];
+
+  beforeEach(async () => {
+    fx = await openFixture();
+    const fleet = buildFleet({ drones: 2, seed: 1, center: DEFAULT_CENTER });
+    await registerSimFleet(fx.db, fx.projectA, fleet, SIM_KEY);
+    // Detach the aircraft so topology has something to do.
+    await fx.db.query('update devices set gateway_sn = null');
+    clock = manualScheduler(Date.UTC(2026, 0, 1));
+    replies = [];
+    sink = createTelemetrySink({
+      db: fx.db,
+      log,
+      scheduler: clock,
+      publish: (topic, payload) =>
+        replies.push({ topic, body: JSON.parse(payload) as Record<string, unknown> }),
+    });
+    await sink.start();
+  });
+
+  it('takes topology from update_topo, answers on status_reply and turns the devices online', async () => {
+    send(
+      `sys/product/${DOCK}/status`,
+      {
+        domain: 3,
+        type: 2,
+        sub_type: 0,
+        sub_devices: [{ sn: UAV, domain: 0, type: 91, sub_type: 0 }],
+      },
+      { method: 'update_topo' },
+    );
+    await sink.flush();
+    expect(await device(DOCK)).toEqual({ online: true, gateway_sn: null });
+    expect(await device(UAV)).toEqual({ online: true, gateway_sn: DOCK });
+    expect(replies).toEqual([
+      {
+        topic: `sys/product/${DOCK}/status_reply`,
+        body: expect.objectContaining({
+          tid: 't1',
+          bid: 'b1',
+          method: 'update_topo',
+          data: { result: 0 },
+        }) as unknown,
+      },
+    ]);
+
+    send(
+      `sys/product/${DOCK}/status`,
+      { domain: 3, type: 2, sub_type: 0, sub_devices: [] },
+      { method: 'update_topo' },
+    );
+    await sink.flush();
+    expect((await device(UAV))?.online).toBe(false);
+    expect((await device(DOCK))?.online).toBe(true);
+  });
+
+  it('does not attach a device of another project to a gateway', async () => {
+    await fx.db.query('update devices set workspace_id = $1 where device_sn = $2', [
+      fx.projectB,
+      UAV,
+    ]);
+    await sink.stop();
+    sink = createTelemetrySink({ db: fx.db, log, scheduler: clock, publish: () => undefined });
+    await sink.start();
+    send(
+      `sys/product/${DOCK}/status`,
+      { domain: 3, type: 2, sub_type: 0, sub_devices: [{ sn: UAV }] },
+      { method: 'update_topo' },
+    );
+    await sink.flush();
+    expect(await device(UAV)).toEqual({ online: false, gateway_sn: null });
+  });
+
+  it('turns a device online on osd and offline after 60 s of silence', async () => {
+    send(`thing/product/${UAV}/osd`, { latitude: 22.5, longitude: 113.9, mode_code: 5 });
+    await sink.flush();
+    expect((await device(UAV))?.online).toBe(true);
+    clock.advance(50_000);
+    await sink.flush();
+    expect((await device(UAV))?.online).toBe(true);
+    clock.advance(20_000);
+    await sink.flush();
+    expect((await device(UAV))?.online).toBe(false);
+  });
+
+  it('raises HMS alarms, keeps them while listed, clears them when missing, and replies when asked', async () => {
+    const alarm = {
+      level: 2,
+      module: 3,
+      in_the_sky: 1,
+      code: '0x16100083',
+      device_type: '0-91-0',
+      imminent: 0,
+      args: { component_index: 0, sensor_index: 1 },
+    };
+    send(`thing/product/${DOCK}/events`, { list: [alarm] }, { method: 'hms', need_reply: 1 });
+    send(`thing/product/${DOCK}/events`, { list: [alarm] }, { method: 'hms' });
+    await sink.flush();
+    const active = () =>
+      fx.db.query<{ code: string; level: number }>(
+        'select code, level from device_hms_alarms where cleared_at is null',
+      );
+    expect(await active()).toEqual([{ code: '0x16100083', level: 2 }]);
+    expect(replies.map((r) => r.topic)).toEqual([`thing/product/${DOCK}/events_reply`]);
+    send(`thing/product/${DOCK}/events`, { list: [] }, { method: 'hms' });
+    await sink.flush();
+    expect(await active()).toEqual([]);
+    expect((await fx.db.query('select id from device_hms_alarms')).length).toBe(1);
+  });
+
+  it('stores our own ai_alarm and gas_reading events', async () => {
+    send(
+      `thing/product/${UAV}/events`,
+      { gas: 'ch4', value: 12.5, unit: 'ppm', level: 0 },
+      { method: 'gas_reading' },
+    );
+    await sink.flush();
+    const rows = await fx.db.query<{ method: string; data: { value: number } }>(
+      'select method, data from device_events',
+    );
+    expect(rows).toEqual([
+      { method: 'gas_reading', data: expect.objectContaining({ value: 12.5 }) as unknown },
+    ]);
+  });
+
+  it('counts and drops malformed messages, wrong types and unknown devices, and keeps working', async () => {
+    sink.handle(`thing/product/${UAV}/osd`, bytes('{not json'));
+    sink.handle(`thing/product/${UAV}/osd`, bytes('[1,2,3]'));
+    sink.handle(`thing/product/${UAV}/osd`, bytes({ data: 'nope' }));
+    sink.handle('thing/product/bad-sn!/osd', bytes({ data: {} }));
+    send(
+      `thing/product/${DOCK}/events`,
+      { list: [{ code: 7 }, null, { level: 1.5, code: 'x' }] },
+      { method: 'hms' },
+    );
+    send(`thing/product/${UAV}/osd`, {
+      latitude: 'north',
+      longitude: 999,
+      mode_code: 1e12,
+      battery: { capacity_percent: -4 },
+    });
+    send('thing/product/NOSUCHDEVICE/osd', { latitude: 1, longitude: 1 });
+    send(`thing/product/${UAV}/osd`, {
+      latitude: 22.5,
+      longitude: 113.9,
+      mode_code: 5,
+      battery: { capacity_percent: 80 },
+    });
+    await sink.flush();
+    expect(sink.stats()).toMatchObject({ dropped: 4, unknownDevice: 1, writeErrors: 0 });
+    const track = await fx.db.query<{
+      latitude: number;
+      battery_percent: number;
+      mode_code: number;
+    }>('select latitude, battery_percent, mode_code from device_tracks');
+    expect(track).toEqual([{ latitude: 22.5, battery_percent: 80, mode_code: 5 }]);
+  });
+});

@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, WorkspaceNode } from '../../protocol/http.ts';
+import type { Seeded } from './helpers/accounts.ts';
+import { seeded } from './helpers/accounts.ts';
+import { backends } from './helpers/backends.ts';
+import { startServer } from './helpers/testServer.ts';
+import type { TestServer } from './helpers/testServer.ts';
+
+describe.each(backends)('workspaces on $name', (backend) => {
+  let server: TestServer;
+  let s: Seeded;
+  beforeAll(async () => {
+    server = await startServer(backend);
+    s = await seeded(server);
+  });
+  afterAll(() => server.close());
+
+  it('gives the admin the whole tree with counts', async () => {
+    const tree = await server.call<WorkspaceNode[]>('GET', '/api/workspace/tree', {
+      token: s.admin,
+    });
+    expect(tree.body.code).toBe(200);
+    const [root] = tree.body.data;
+    expect(root).toMatchObject({ name: 'Skydeck 演示组织', mold_id: 1, user_count: 1 });
+    expect(root?.children?.map((c) => c.name)).toEqual(['深圳湾巡检', '前海应急', '南山测绘']);
+    expect(root?.children?.[0]).toMatchObject({ mold_id: 2, user_count: 2, device_count: 0 });
+  });
+
+  it("gives a project member only their project's subtree", async () => {
+    const tree = await server.call<WorkspaceNode[]>('GET', '/api/workspace/tree', {
+      token: s.viewer,
+    });
+    expect(tree.body.data.map((n) => n.name)).toEqual(['深圳湾巡检']);
+    expect(tree.body.data[0]?.children).toBeUndefined();
+  });
+
+  it('lists workspaces paged, filtered by name', async () => {
+    const page = await server.call<Page<WorkspaceNode>>('GET', '/api/workspace/list', {
+      token: s.admin,
+      query: { current: 1, size: 2 },
+    });
+    expect(page.body.data.total).toBe(4);
+    expect(page.body.data.data).toHaveLength(2);
+    const named = await server.call<Page<WorkspaceNode>>('GET', '/api/workspace/list', {
+      token: s.admin,
+      query: { name: '前海' },
+    });
+    expect(named.body.data.data.map((w) => w.name)).toEqual(['前海应急']);
+  });
+
+  it('refuses the list to a role without the workspace page, and to no token', async () => {
+    expect((await server.call('GET', '/api/workspace/list', { token: s.operator })).status).toBe(
+      403,
+    );
+    expect((await server.call('GET', '/api/workspace/list')).status).toBe(401);
+  });
+
+  it('answers workspaceInfo inside the scope and 404 outside it', async () => {
+    const mine = await server.call<WorkspaceNode>('GET', '/api/workspaceInfo', {
+      token: s.viewer,
+      query: { workspace_id: s.home },
+    });
+    expect(mine.body.data.name).toBe('深圳湾巡检');
+    const other = await server.call('GET', '/api/workspaceInfo', {
+      token: s.viewer,
+      query: { workspace_id: s.other },
+    });
+    expect(other.status).toBe(404);
+    expect(other.body.data).toBeNull();
+    const bad = await server.call('GET', '/api/workspaceInfo', {
+      token: s.viewer,
+      query: { workspace_id: 'x' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toContain('workspace_id');
+  });
+
+  it('adds, edits and deletes a workspace, writing audit rows', async () => {
+    const added = await server.call<WorkspaceNode>('POST', '/api/workspace/add', {
+      token: s.admin,
+      body: { parent_id: s.other, name: '应急二组', description: '夜班' },
+    });
+    expect(added.status).toBe(200);
+    expect(added.body.data).toMatchObject({ name: '应急二组', parent_id: s.other, mold_id: 2 });
+    const edited = await server.call<WorkspaceNode>('POST', '/api/workspace/edit', {
+      token: s.admin,
+      body: { id: added.body.data.id, name: '应急三组' },
+    });
+    expect(edited.body.data.name).toBe('应急三组');
+    const del = await server.call('POST', '/api/workspace/del', {
+      token: s.admin,
+      body: { workspace_id: added.body.data.id, name: 'x' },
+    });
+    expect(del.status).toBe(200);
+    const info = await server.call('GET', '/api/workspaceInfo', {
+      token: s.admin,
+      query: { workspace_id: added.body.data.id },
+    });
+    expect(info.status).toBe(404);
+    const audit = await server.handle.db.query<{ action: string }>(
+      `select action from audit_logs where module = 'workspace' order by id`,
+    );
+    expect(audit.map((r) => r.action)).toEqual(['add', 'edit', 'del']);
+  });
+
+  it('refuses to delete a workspace that still holds things, naming them', async () => {
+    const answer = await server.call('POST', '/api/workspace/del', {
+      token: s.admin,
+      body: { workspace_id: s.home },
+    });
+    expect(answer.status).toBe(409);
+    expect(answer.body.msg).toBe('项目仍有内容，无法删除：2 个用户');
+    const en = await server.call('POST', '/api/workspace/del', {
+      token: s.admin,
+      body: { workspace_id: s.org },
+      lang: 'en',
+    });
+    expect(en.status).toBe(409);
+  });
+
+  it('validates writes and checks roles and scope', async () => {
+    const noName = await server.call('POST', '/api/workspace/add', {
+      token: s.admin,
+      body: { parent_id: s.org },
+    });
+    expect(noName.status).toBe(400);
+    expect(noName.body.msg).toBe('name: 必填');
+    const viewer = await server.call('POST', '/api/workspace/add', {
+      token: s.viewer,
+      body: { parent_id: s.home, name: 'x' },
+    });
+    expect(viewer.status).toBe(403);
+    expect(
+      (await server.call('POST', '/api/workspace/add', { body: { parent_id: s.home, name: 'x' } }))
+        .status,
+    ).toBe(401);
+  });
+
+  it('hides other workspaces from a project-level editor', async () => {
+    // A project admin: every page and button, but placed in the home project.
+    const role = await server.call<{ id: number }>('POST', '/api/roles/add', {
+      token: s.admin,
+      body: { workspace_id: s.home, name: 'project-admin', menu_ids: await allMenuIds() },
+    });
+    await server.call('POST', '/api/user/add', {
+      token: s.admin,
+      body: {
+        username: 'padmin',
+        password: 'abc123',
+        role_id: role.body.data.id,
+        workspace_id: s.home,
+      },
+    });
+    const { token } = await server.signIn('padmin', 'abc123');
+    const edit = await server.call('POST', '/api/workspace/edit', {
+      token,
+      body: { id: s.other, name: 'taken' },
+    });
+    expect(edit.status).toBe(404);
+    const del = await server.call('POST', '/api/workspace/del', {
+      token,
+      body: { workspace_id: s.other },
+    });
+    expect(del.status).toBe(404);
+    const list = await server.call<Page<WorkspaceNode>>('GET', '/api/workspace/list', { token });
+    expect(list.body.data.data.map((w) => w.name)).toEqual(['深圳湾巡检']);
+    const own = await server.call('POST', '/api/workspace/del', {
+      token,
+      body: { workspace_id: s.home },
+    });
+    expect(own.status).toBe(409);
+  });
+
+  async function allMenuIds(): Promise<number[]> {
+    const rows = await server.handle.db.query<{ id: number }>('select id from menus');
+    return rows.map((r) => r.id);
+  }
+});

@@ -1,0 +1,99 @@
+import { existsSync } from 'node:fs';
+import { defineConfig } from 'vitest/config';
+import type { TestProjectInlineConfiguration } from 'vitest/config';
+import { playwright } from '@vitest/browser-playwright';
+import react from '@vitejs/plugin-react';
+
+/** Debian's Chromium; `.ci/run` installs it when missing. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const hasChromium = existsSync(CHROMIUM_PATH);
+
+// Servers, databases and browsers start inside these suites; the generous ceilings only stop a hung
+// run. Speed is measured by `npm run bench`, never asserted here.
+const SLOW_SUITE_TIMEOUT_MS = 120_000;
+
+const projects: TestProjectInlineConfiguration[] = [
+  { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+  {
+    test: {
+      name: 'server',
+      include: ['tests/server/**/*.test.ts'],
+      environment: 'node',
+      testTimeout: SLOW_SUITE_TIMEOUT_MS,
+      hookTimeout: SLOW_SUITE_TIMEOUT_MS,
+    },
+  },
+];
+
+if (hasChromium) {
+  projects.push(
+    {
+      test: {
+        name: 'e2e',
+        include: ['tests/e2e/**/*.test.ts'],
+        environment: 'node',
+        testTimeout: SLOW_SUITE_TIMEOUT_MS,
+        hookTimeout: SLOW_SUITE_TIMEOUT_MS,
+        // Each file starts its own server and browser; two at a time suits a 2-core machine. The
+        // suites run group by group (node suites, then browser mode, then end to end) so that the
+        // heavy ones never compete with each other for the cores.
+        maxWorkers: 2,
+        sequence: { groupOrder: 2 },
+      },
+    },
+    {
+      plugins: [react()],
+      // Pre-bundle up front: discovering these mid-run makes Vite reload the page under a running test.
+      optimizeDeps: {
+        include: [
+          'react',
+          'react/jsx-runtime',
+          'react/jsx-dev-runtime',
+          'react-dom',
+          'react-dom/client',
+          'react-router',
+          '@blueprintjs/core',
+          '@blueprintjs/datetime',
+          'crypto-js/aes',
+          'crypto-js/enc-utf8',
+          'crypto-js/mode-ecb',
+          'crypto-js/pad-pkcs7',
+          'dayjs',
+          'html2canvas',
+          'jspdf',
+          'i18next',
+          'react-i18next',
+          'valtio',
+        ],
+      },
+      test: {
+        name: 'browser',
+        include: ['tests/browser/**/*.test.{ts,tsx}'],
+        sequence: { groupOrder: 1 },
+        browser: {
+          enabled: true,
+          headless: true,
+          provider: playwright({
+            launchOptions: {
+              executablePath: CHROMIUM_PATH,
+              args: [
+                '--no-sandbox',
+                '--disable-background-networking',
+                '--disable-component-update',
+                '--disable-sync',
+                '--no-first-run',
+              ],
+            },
+          }),
+          instances: [{ browser: 'chromium' }],
+        },
+      },
+    },
+  );
+} else {
+  console.warn(
+    `[skydeck] skipped: browser and end-to-end suites (no Chromium at ${CHROMIUM_PATH}).`,
+  );
+}
+
+export default defineConfig({ test: { projects } });

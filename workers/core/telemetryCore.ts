@@ -1,0 +1,57 @@
+import { Subject, asyncScheduler, filter, interval, map, merge, observeOn, share } from 'rxjs';
+import type { Observable, SchedulerLike } from 'rxjs';
+import type { CoreStats, DeviceTelemetry, FleetDelta } from '../../protocol/telemetry.ts';
+import { FRAME_INTERVAL_MS } from './constants.ts';
+import type { RawPayload } from './decode.ts';
+import { TelemetryPipeline } from './telemetryPipeline.ts';
+
+export interface TelemetryCoreOptions {
+  /** Frame clock period in ms; defaults to `FRAME_INTERVAL_MS`. */
+  frameMs?: number;
+  /** Source of time and frame ticks; tests pass a `TestScheduler`. Defaults to `asyncScheduler`. */
+  scheduler?: SchedulerLike;
+}
+
+/** The streaming core as the worker and the tests use it. */
+export interface TelemetryCore {
+  /** Feeds one raw MQTT message (topic + payload bytes). */
+  push(topic: string, payload: RawPayload): void;
+  /**
+   * One delta per frame while subscribed (shared: every subscriber sees the same deltas). After a
+   * delta, nothing more is emitted until `ack(seq)`; changes meanwhile coalesce into the next delta.
+   */
+  readonly deltas$: Observable<FleetDelta>;
+  /** Acknowledges delta `seq` once the consumer has applied (ideally drawn) it. */
+  ack(seq: number): void;
+  /** Makes the next delta carry the whole fleet, for a consumer that starts from empty. */
+  resync(): void;
+  stats(): CoreStats;
+  device(sn: string): DeviceTelemetry | null;
+}
+
+/** Creates the streaming core: the pipeline driven by an RxJS frame clock with back-pressure. */
+export function createTelemetryCore(options: TelemetryCoreOptions = {}): TelemetryCore {
+  const scheduler = options.scheduler ?? asyncScheduler;
+  const pipeline = new TelemetryPipeline(() => scheduler.now());
+  // An ack after a missed frame flushes at once instead of waiting for the next tick; going through
+  // the scheduler keeps the emission out of the consumer's own call stack.
+  const flush$ = new Subject<void>();
+  const deltas$ = merge(
+    interval(options.frameMs ?? FRAME_INTERVAL_MS, scheduler),
+    flush$.pipe(observeOn(scheduler)),
+  ).pipe(
+    map(() => pipeline.frame()),
+    filter((delta): delta is FleetDelta => delta !== null),
+    share(),
+  );
+  return {
+    push: (topic, payload) => pipeline.push(topic, payload),
+    deltas$,
+    ack: (seq) => {
+      if (pipeline.ack(seq)) flush$.next();
+    },
+    resync: () => pipeline.resync(),
+    stats: () => pipeline.stats(),
+    device: (sn) => pipeline.device(sn),
+  };
+}

@@ -1,0 +1,96 @@
+import type { CoreStats, DeviceTelemetry, FleetDelta } from '../../protocol/telemetry.ts';
+import { decodeMessage } from './decode.ts';
+import type { RawPayload } from './decode.ts';
+import { FleetStore } from './fleetStore.ts';
+
+/**
+ * The synchronous heart of the core: decode → route → merge on every message, and one delta per
+ * frame with back-pressure. It owns no clock; `now` and the frame ticks come from outside (the RxJS
+ * frame clock in `telemetryCore.ts`, or a benchmark driving frames by hand). The per-message path is
+ * plain function calls on purpose: an RxJS operator chain per message would allocate on every one.
+ */
+export class TelemetryPipeline {
+  private readonly store = new FleetStore();
+  private readonly counters: CoreStats = {
+    in: 0,
+    dropped: 0,
+    merged: 0,
+    deltasOut: 0,
+    coalesced: 0,
+    lagMs: 0,
+  };
+  private seq = 0;
+  /** Sequence number the consumer has not acknowledged yet; `null` when it is ready for more. */
+  private awaitingAck: number | null = null;
+  /** A frame passed while the consumer was busy, so the next ack should flush at once. */
+  private frameMissed = false;
+
+  constructor(private readonly now: () => number) {}
+
+  /** Takes one raw MQTT message; bad input is counted and dropped, never thrown. */
+  push(topic: string, payload: RawPayload): void {
+    this.counters.in++;
+    const result = decodeMessage(topic, payload);
+    if (!result.ok) {
+      this.counters.dropped++;
+      return;
+    }
+    if (this.store.apply(result.message, this.now()) === 'merged') this.counters.merged++;
+  }
+
+  /**
+   * One tick of the frame clock: the delta of everything that changed since the last one, or `null`
+   * when nothing did or the consumer has not acknowledged the previous delta. In that case the
+   * changes stay in the store and fold into the next delta (latest value per field, events kept).
+   */
+  frame(): FleetDelta | null {
+    if (!this.store.hasChanges()) return null;
+    if (this.awaitingAck !== null) {
+      this.counters.coalesced++;
+      this.frameMissed = true;
+      return null;
+    }
+    return this.emit();
+  }
+
+  /** The consumer took delta `seq`; returns true when changes are waiting and should go out now. */
+  ack(seq: number): boolean {
+    if (seq !== this.awaitingAck) return false;
+    this.awaitingAck = null;
+    const flush = this.frameMissed && this.store.hasChanges();
+    this.frameMissed = false;
+    return flush;
+  }
+
+  /** Makes the next delta carry every known device in full, for a consumer that starts from empty. */
+  resync(): void {
+    this.store.markAllDirty(this.now());
+    this.awaitingAck = null;
+  }
+
+  /** A copy of the counters. */
+  stats(): CoreStats {
+    return { ...this.counters };
+  }
+
+  /** A copy of one device's merged state, or `null` when nothing was heard from it. */
+  device(sn: string): DeviceTelemetry | null {
+    return this.store.device(sn);
+  }
+
+  private emit(): FleetDelta {
+    const now = this.now();
+    const changes = this.store.take(now);
+    this.seq++;
+    this.awaitingAck = this.seq;
+    this.counters.deltasOut++;
+    this.counters.lagMs = now - changes.oldestAt;
+    return {
+      seq: this.seq,
+      emittedAt: now,
+      devices: changes.devices,
+      events: changes.events,
+      stats: this.stats(),
+    };
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * The telemetry Web Worker: the tab's single MQTT connection and the streaming core, exposed with
+ * comlink. The main thread (`src/telemetry`) creates it and talks to it like this:
+ *
+ * ```ts
+ * import * as Comlink from 'comlink';
+ * import type { TelemetryWorkerApi } from '../../workers/telemetry.worker.ts';
+ * const worker = new Worker(new URL('../../workers/telemetry.worker.ts', import.meta.url), { type: 'module' });
+ * const remote = Comlink.wrap<TelemetryWorkerApi>(worker);
+ * await remote.onConnection(Comlink.proxy((state) => { … }));
+ * await remote.onDelta(Comlink.proxy((delta) => { apply(delta); requestAnimationFrame(() => void remote.ack(delta.seq)); }));
+ * await remote.connect({ url, clientId: storedSixDigits, username, password: accessToken });
+ * await remote.setWatched(serialNumbers);
+ * // dispose: remote[Comlink.releaseProxy](); worker.terminate();
+ * ```
+ *
+ * Back-pressure: after each delta the worker sends nothing until `ack(delta.seq)`; changes meanwhile
+ * fold into the next delta. A consumer that never acks receives exactly one delta.
+ */
+import * as Comlink from 'comlink';
+import type { ConnectOptions, JsonObject } from '../protocol/telemetry.ts';
+import { createTelemetryService } from './telemetryService.ts';
+import type {
+  ConnectionListener,
+  DeltaListener,
+  MqttQos,
+  TelemetryService,
+} from './telemetryService.ts';
+
+const service = createTelemetryService();
+let deltaListener: DeltaListener | null = null;
+let connectionListener: ConnectionListener | null = null;
+
+const api = {
+  connect: (options: ConnectOptions) => service.connect(options),
+  disconnect: () => service.disconnect(),
+  setWatched: (sns: string[]) => service.setWatched(sns),
+  /** Pass `Comlink.proxy(fn)`; a new listener replaces (and releases) the previous one. */
+  onDelta: (listener: DeltaListener | null) => {
+    release(deltaListener);
+    deltaListener = listener;
+    service.onDelta(listener);
+  },
+  ack: (seq: number) => service.ack(seq),
+  /** Pass `Comlink.proxy(fn)`; it is called at once with the current state, then on every change. */
+  onConnection: (listener: ConnectionListener | null) => {
+    release(connectionListener);
+    connectionListener = listener;
+    service.onConnection(listener);
+  },
+  publish: (topic: string, payload: JsonObject, qos: MqttQos) =>
+    service.publish(topic, payload, qos),
+  stats: () => service.stats(),
+  refusedTopics: () => service.refusedTopics(),
+} satisfies { [K in keyof TelemetryService]: (...args: never[]) => unknown };
+
+/** The worker's comlink API; the main thread wraps it as `Comlink.Remote<TelemetryWorkerApi>`. */
+export type TelemetryWorkerApi = typeof api;
+
+/** Frees the MessagePort behind a replaced comlink callback; plain functions have nothing to free. */
+function release(listener: object | null): void {
+  if (listener === null) return;
+  const free: unknown = Reflect.get(listener, Comlink.releaseProxy);
+  if (typeof free === 'function') free.call(listener);
+}
+
+Comlink.expose(api);

@@ -1,0 +1,81 @@
+import type { SchedulerLike, Subscription } from 'rxjs';
+import { parseTopic } from '../protocol/mqtt/topics.ts';
+import type {
+  ConnectOptions,
+  ConnectionState,
+  CoreStats,
+  FleetDelta,
+  JsonObject,
+} from '../protocol/telemetry.ts';
+import { createTelemetryCore } from './core/telemetryCore.ts';
+import { MqttLink } from './link/mqttLink.ts';
+import { watchedTopics } from './link/watchedTopics.ts';
+
+/** Receives each delta; it must call `ack(delta.seq)` once the delta is applied (ideally drawn). */
+export type DeltaListener = (delta: FleetDelta) => unknown;
+export type ConnectionListener = (state: ConnectionState) => unknown;
+export type MqttQos = 0 | 1 | 2;
+
+/** What the console may publish: commands to a device, never telemetry in its name. */
+const PUBLISHABLE_KINDS: ReadonlySet<string> = new Set(['drc/down', 'services']);
+
+export interface TelemetryServiceOptions {
+  frameMs?: number;
+  scheduler?: SchedulerLike;
+}
+
+/**
+ * The telemetry worker's behaviour without the worker: the MQTT link feeding the streaming core, and
+ * one consumer of its deltas. Free of worker globals so tests run it in Node against a real broker.
+ */
+export function createTelemetryService(options: TelemetryServiceOptions = {}) {
+  const core = createTelemetryCore(options);
+  let connectionListener: ConnectionListener | null = null;
+  let deltas: Subscription | null = null;
+  const link = new MqttLink(
+    {
+      message: (topic, payload) => core.push(topic, payload),
+      state: (state) => notify(connectionListener?.(state)),
+    },
+    options.scheduler,
+  );
+  return {
+    connect: (connect: ConnectOptions): void => link.connect(connect),
+    disconnect: (): void => link.disconnect(),
+    setWatched: (sns: readonly string[]): void => link.setTopics(watchedTopics(sns)),
+    /** Replaces the delta consumer; its first delta carries the whole known fleet. */
+    onDelta(listener: DeltaListener | null): void {
+      deltas?.unsubscribe();
+      deltas = null;
+      if (listener === null) return;
+      core.resync();
+      deltas = core.deltas$.subscribe((delta) => notify(listener(delta)));
+    },
+    ack: (seq: number): void => core.ack(seq),
+    /** Replaces the connection listener and tells it the current state at once. */
+    onConnection(listener: ConnectionListener | null): void {
+      connectionListener = listener;
+      notify(listener?.(link.state));
+    },
+    async publish(topic: string, payload: JsonObject, qos: MqttQos): Promise<void> {
+      const route = parseTopic(topic);
+      if (route?.family !== 'thing' || !PUBLISHABLE_KINDS.has(route.kind)) {
+        throw new Error(`Not a command topic: ${topic}`);
+      }
+      await link.publish(topic, JSON.stringify(payload), qos);
+    },
+    stats: (): CoreStats => core.stats(),
+    /** Topics the broker refused since the last connect (the user may not see those devices). */
+    refusedTopics: (): string[] => link.refusedTopics(),
+  };
+}
+
+export type TelemetryService = ReturnType<typeof createTelemetryService>;
+
+/**
+ * Listeners are comlink proxies in the worker: calling one returns a promise that rejects if the main
+ * thread has gone. Nothing can be done about that here, so it must not become an unhandled rejection.
+ */
+function notify(result: unknown): void {
+  if (result instanceof Promise) result.catch(() => undefined);
+}
