@@ -23,7 +23,10 @@ export interface Fixture {
   db: Db;
   projectA: number;
   projectB: number;
-  users: Record<'alice' | 'victor' | 'bob', { id: number; roleId: number; workspaceId: number }>;
+  users: Record<
+    'alice' | 'victor' | 'bob' | 'ada',
+    { id: number; roleId: number; workspaceId: number }
+  >;
 }
 
 /** Signs an access token the way the server's tokens module does (HS256, sub/rid/wid/typ). */

@@ -1,0 +1,158 @@
+import { useState } from 'react';
+import { Button, Dialog, DialogBody, DialogFooter, Switch } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import type { UserInfo } from '../../../protocol/http.ts';
+import { addUser, editUser } from '../../api/users.ts';
+import { toastSuccess } from '../../app/toaster.ts';
+import type { UserChoices } from './useUserChoices.ts';
+import { SelectField, TextField } from './UserFormFields.tsx';
+import { contactProblems, newPasswordProblem, usernameProblem } from './userRules.ts';
+
+interface Draft {
+  username: string;
+  password: string;
+  nickname: string;
+  email: string;
+  phone: string;
+  role_id: string;
+  workspace_id: string;
+  enabled: boolean;
+}
+
+function initial(user: UserInfo | null): Draft {
+  if (!user) {
+    const blank = { username: '', password: '', nickname: '', email: '', phone: '' };
+    return { ...blank, role_id: '', workspace_id: '', enabled: true };
+  }
+  const { username, nickname, email, phone, enabled } = user;
+  const ids = { role_id: String(user.role_id), workspace_id: String(user.workspace_id) };
+  return { username, password: '', nickname, email, phone, enabled, ...ids };
+}
+
+function problemsOf(d: Draft, adding: boolean) {
+  return {
+    username: adding ? usernameProblem(d.username) : undefined,
+    password: adding ? newPasswordProblem(d.password) : undefined,
+    ...contactProblems(d),
+    role_id: d.role_id === '' ? ('roleRequired' as const) : undefined,
+    workspace_id: d.workspace_id === '' ? ('projectRequired' as const) : undefined,
+  };
+}
+
+/** Adds a user (`user` null) or edits one; Enter saves, Esc closes. Mount with a `key` per user. */
+export function UserDialog(props: {
+  user: UserInfo | null;
+  isSelf: boolean;
+  choices: UserChoices;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { user, isSelf, choices, onClose } = props;
+  const { t } = useTranslation('usersPage');
+  const [draft, setDraft] = useState(() => initial(user));
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const found = problemsOf(draft, user === null);
+  const problem = (name: keyof typeof found) => (touched ? found[name] : undefined);
+  const set = (patch: Partial<Draft>) => setDraft({ ...draft, ...patch });
+  const translated = (key: ReturnType<typeof problem>) => (key === undefined ? undefined : t(key));
+
+  async function save() {
+    setTouched(true);
+    if (Object.values(found).some((p) => p !== undefined)) return;
+    setBusy(true);
+    try {
+      await send(draft, user, isSelf);
+      toastSuccess(t(user ? 'saved' : 'added', { name: draft.username.trim() }));
+      props.onSaved();
+    } catch {
+      // The client has shown the server's message; the dialog stays open to correct it.
+      setBusy(false);
+    }
+  }
+
+  const text = (name: 'username' | 'password' | 'nickname' | 'email' | 'phone') => ({
+    id: `user-${name}`,
+    label: t(name),
+    value: draft[name],
+    problem: translated(problem(name)),
+    onChange: (v: string) => set({ [name]: v }),
+  });
+  return (
+    <Dialog
+      isOpen
+      onClose={onClose}
+      title={user ? t('editTitle', { name: user.username }) : t('addTitle')}
+      icon={user ? 'edit' : 'new-person'}
+    >
+      <form
+        className="sd-user-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <DialogBody>
+          <TextField {...text('username')} required disabled={user !== null} autoFocus={!user} />
+          {!user && <TextField {...text('password')} required type="password" />}
+          <TextField {...text('nickname')} autoFocus={user !== null} />
+          <TextField {...text('email')} type="email" />
+          <TextField {...text('phone')} />
+          <SelectField
+            id="user-role"
+            label={t('role')}
+            value={draft.role_id}
+            options={choices.roles}
+            disabled={isSelf}
+            problem={translated(problem('role_id'))}
+            onChange={(role_id) => set({ role_id })}
+          />
+          <SelectField
+            id="user-project"
+            label={t('project')}
+            value={draft.workspace_id}
+            options={choices.projects}
+            disabled={isSelf}
+            problem={translated(problem('workspace_id'))}
+            onChange={(workspace_id) => set({ workspace_id })}
+          />
+          <Switch
+            id="user-enabled"
+            label={t('enabled')}
+            checked={draft.enabled}
+            disabled={isSelf}
+            onChange={(e) => set({ enabled: e.currentTarget.checked })}
+          />
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button text={t('cancel', { ns: 'common' })} onClick={onClose} />
+              <Button
+                type="submit"
+                intent="primary"
+                text={t('save', { ns: 'common' })}
+                loading={busy}
+              />
+            </>
+          }
+        />
+      </form>
+    </Dialog>
+  );
+}
+
+/** Sends the draft; one's own role, project and status are not sent, as the server refuses them. */
+async function send(d: Draft, user: UserInfo | null, isSelf: boolean): Promise<void> {
+  const contact = { nickname: d.nickname.trim(), email: d.email.trim(), phone: d.phone.trim() };
+  const placement = {
+    role_id: Number(d.role_id),
+    workspace_id: Number(d.workspace_id),
+    enabled: d.enabled,
+  };
+  if (!user) {
+    await addUser({ username: d.username.trim(), password: d.password, ...contact, ...placement });
+  } else {
+    await editUser({ id: user.id, ...contact, ...(isSelf ? {} : placement) });
+  }
+}

@@ -1,0 +1,147 @@
+import { useState } from 'react';
+import {
+  Button,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  HTMLSelect,
+  InputGroup,
+  TextArea,
+} from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { MOLD_ORGANISATION, MOLD_PROJECT, type WorkspaceNode } from '../../../protocol/http.ts';
+import { addWorkspace, editWorkspace } from '../../api/workspaces.ts';
+import { toastSuccess } from '../../app/toaster.ts';
+
+/** What the dialog is for: a new child under `parent`, or editing `node`. */
+export type WorkspaceEdit =
+  { kind: 'add'; parent: WorkspaceNode } | { kind: 'edit'; node: WorkspaceNode };
+
+interface Draft {
+  name: string;
+  mold_id: number;
+  description: string;
+}
+
+const NAME_MAX = 64;
+const DESCRIPTION_MAX = 500;
+
+function problems(d: Draft) {
+  const name = d.name.trim();
+  return {
+    name: name === '' ? 'nameRequired' : name.length > NAME_MAX ? 'nameTooLong' : undefined,
+    description: d.description.length > DESCRIPTION_MAX ? 'descriptionTooLong' : undefined,
+  } as const;
+}
+
+function initial(edit: WorkspaceEdit): Draft {
+  if (edit.kind === 'add') return { name: '', mold_id: MOLD_PROJECT, description: '' };
+  const { name, mold_id, description } = edit.node;
+  return { name, mold_id, description };
+}
+
+/** Adds a child workspace or edits one; Enter saves, Esc closes. Mount it with a `key` per target. */
+export function WorkspaceDialog({
+  edit,
+  onClose,
+  onSaved,
+}: {
+  edit: WorkspaceEdit;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation('workspacePage');
+  const [draft, setDraft] = useState(() => initial(edit));
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const found = problems(draft);
+  const shown = touched ? found : { name: undefined, description: undefined };
+
+  async function save() {
+    setTouched(true);
+    if (found.name ?? found.description) return;
+    setBusy(true);
+    const body = { ...draft, name: draft.name.trim(), description: draft.description.trim() };
+    try {
+      if (edit.kind === 'add') await addWorkspace({ ...body, parent_id: edit.parent.id });
+      else await editWorkspace({ ...body, id: edit.node.id });
+      toastSuccess(t(edit.kind === 'add' ? 'added' : 'saved', { name: body.name }));
+      onSaved();
+    } catch {
+      // The client has shown the server's message; the dialog stays open to correct it.
+      setBusy(false);
+    }
+  }
+
+  const title =
+    edit.kind === 'add'
+      ? t('addTitle', { parent: edit.parent.name })
+      : t('editTitle', { name: edit.node.name });
+  return (
+    <Dialog isOpen onClose={onClose} title={title} icon={edit.kind === 'add' ? 'add' : 'edit'}>
+      <form
+        className="sd-workspace-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <DialogBody>
+          <FormGroup
+            label={t('name')}
+            labelFor="workspace-name"
+            labelInfo="*"
+            intent={shown.name ? 'danger' : 'none'}
+            helperText={shown.name && t(shown.name)}
+          >
+            <InputGroup
+              id="workspace-name"
+              autoFocus
+              value={draft.name}
+              intent={shown.name ? 'danger' : 'none'}
+              onValueChange={(name) => setDraft({ ...draft, name })}
+            />
+          </FormGroup>
+          <FormGroup label={t('mold')} labelFor="workspace-mold">
+            <HTMLSelect
+              id="workspace-mold"
+              fill
+              value={draft.mold_id}
+              onChange={(e) => setDraft({ ...draft, mold_id: Number(e.target.value) })}
+            >
+              <option value={MOLD_ORGANISATION}>{t('organisation')}</option>
+              <option value={MOLD_PROJECT}>{t('project')}</option>
+            </HTMLSelect>
+          </FormGroup>
+          <FormGroup
+            label={t('description')}
+            labelFor="workspace-description"
+            intent={shown.description ? 'danger' : 'none'}
+            helperText={shown.description && t(shown.description)}
+          >
+            <TextArea
+              id="workspace-description"
+              fill
+              value={draft.description}
+              onChange={(e) => setDraft({ ...draft, description: e.target.value })}
+            />
+          </FormGroup>
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button text={t('cancel', { ns: 'common' })} onClick={onClose} />
+              <Button
+                type="submit"
+                intent="primary"
+                text={t('save', { ns: 'common' })}
+                loading={busy}
+              />
+            </>
+          }
+        />
+      </form>
+    </Dialog>
+  );
+}
