@@ -20,6 +20,8 @@ export interface ClientDeps {
   notifyError(message: string): void;
   forgetWayline(): void;
   text: { unknownError: string; serverError: string };
+  /** The console's language (`zh-CN`, `en`): the server answers its messages in it. */
+  language(): string;
 }
 
 export type Query = Record<string, string | number | boolean | null | undefined>;
@@ -51,6 +53,8 @@ export function createClient(deps: ClientDeps) {
     const headers: Record<string, string> = {};
     if (bearer !== undefined) headers.Authorization = `Bearer ${bearer}`;
     if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+    // The language chosen in the console, not the browser's: server messages must match the page.
+    headers['Accept-Language'] = deps.language();
     const response = await deps.fetch(url, {
       method,
       headers,

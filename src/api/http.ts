@@ -24,6 +24,7 @@ export const http = createClient({
   forgetWayline: () => {
     sessionStorage.removeItem(WAYLINE_ID_SESSION_KEY);
   },
+  language: () => i18n.language,
   get text() {
     return { unknownError: i18n.t('unknownError'), serverError: i18n.t('serverError') };
   },

@@ -25,6 +25,7 @@ function stubbed(answers: (() => Response)[]) {
       seen.forgot += 1;
     },
     text: { unknownError: '未知错误', serverError: '服务器错误' },
+    language: () => 'zh-CN',
   });
   return { client, seen };
 }

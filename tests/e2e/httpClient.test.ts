@@ -11,7 +11,7 @@ import {
 } from './support/server.ts';
 
 /** The client of the console wired to a real server, recording what it asks its surroundings. */
-function harness(server: RunningServer, onLoginPage = false) {
+function harness(server: RunningServer, onLoginPage = false, language = 'zh-CN') {
   const seen = {
     calls: [] as { method: string; path: string; init: RequestInit }[],
     toasts: [] as string[],
@@ -37,6 +37,7 @@ function harness(server: RunningServer, onLoginPage = false) {
     notifyError: (message) => seen.toasts.push(message),
     forgetWayline: () => undefined,
     text: { unknownError: '未知错误', serverError: '服务器错误' },
+    language: () => language,
   };
   const client = createClient(deps);
   const refreshes = () => seen.calls.filter((c) => c.path === API.authorizations).length;
@@ -140,6 +141,16 @@ describe('the HTTP client against the real server', () => {
     expect((error as ApiError).code).toBe(100);
     expect(h.seen.toasts).toEqual([(error as ApiError).message]);
     expect((error as ApiError).message.length).toBeGreaterThan(0);
+  });
+
+  it('asks for the console’s language, so server messages match the page', async () => {
+    const wrongOld = { old_password: 'wrong-one', new_password: 'abcdef12' };
+    const zh = await h.client.post(API.userChangePassword, wrongOld).catch((e: unknown) => e);
+    const english = harness(server, false, 'en');
+    english.setTokens(h.tokens() ?? { token: '', refresh_token: '' });
+    const en = await english.client.post(API.userChangePassword, wrongOld).catch((e: unknown) => e);
+    expect((zh as ApiError).message).toMatch(/[\u4e00-\u9fff]/);
+    expect((en as ApiError).message).toMatch(/^[\x20-\x7e]+$/);
   });
 
   it('shows the server message for other failures (an unknown route)', async () => {

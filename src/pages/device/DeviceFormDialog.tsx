@@ -1,0 +1,161 @@
+import { useState, type ReactNode } from 'react';
+import {
+  Button,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  HTMLSelect,
+  InputGroup,
+} from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import type { Device, DeviceAdded } from '../../../protocol/http.ts';
+import { addDevice, editDevice } from '../../api/devices.ts';
+import { toastSuccess } from '../../app/toaster.ts';
+import type { FieldOption } from '../../components/SearchTable/types.ts';
+import { useAccountState } from '../../state/account.ts';
+import type { DeviceDraft, DraftField } from './deviceDraft.ts';
+import { addBody, draftOf, draftProblem, editBody, emptyDraft } from './deviceDraft.ts';
+import { DOMAINS, modelOptions } from './modelOptions.ts';
+import { useProjectOptions } from './projectOptions.ts';
+
+interface Props {
+  /** The device to edit, or null to bind a new one. */
+  device: Device | null;
+  onClose: () => void;
+  /** Called after a successful save; a bind passes the answer holding the one-time secret. */
+  onSaved: (added: DeviceAdded | null) => void;
+}
+
+/** Binds a device by serial number, or edits a bound device's name and project. */
+export function DeviceFormDialog({ device, onClose, onSaved }: Props) {
+  const { t } = useTranslation('devicePage');
+  const adding = device === null;
+  const projects = useProjectOptions();
+  const current = useAccountState().workspace;
+  const preset = projects.some((p) => p.value === String(current?.id)) ? String(current?.id) : '';
+  const [draft, setDraft] = useState<DeviceDraft>(device ? draftOf(device) : emptyDraft(preset));
+  const [domain, setDomain] = useState(String(device?.domain ?? 0));
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const set = (field: DraftField) => (value: string) => setDraft({ ...draft, [field]: value });
+  const problem = (field: DraftField, label: string) => {
+    const p = touched ? draftProblem(draft, field, adding) : undefined;
+    return p === 'required' ? t('required', { field: label }) : p && t(p);
+  };
+
+  async function submit() {
+    setTouched(true);
+    const fields = Object.keys(draft) as DraftField[];
+    if (fields.some((f) => draftProblem(draft, f, adding) !== undefined)) return;
+    setBusy(true);
+    try {
+      if (adding) {
+        const added = await addDevice(addBody(draft));
+        toastSuccess(t('added', { sn: added.device_sn }));
+        onSaved(added);
+      } else {
+        await editDevice(editBody(draft));
+        toastSuccess(t('saved', { sn: draft.device_sn }));
+        onSaved(null);
+      }
+    } catch {
+      // The client has shown the server's message; the form stays open for another try.
+      setBusy(false);
+    }
+  }
+
+  const row = (field: DraftField, label: string, input: ReactNode, helper?: string) => (
+    <FormGroup
+      label={label}
+      labelFor={`device-${field}`}
+      intent={problem(field, label) ? 'danger' : 'none'}
+      helperText={problem(field, label) ?? helper}
+    >
+      {input}
+    </FormGroup>
+  );
+  const text = (field: DraftField, extra: { disabled?: boolean; placeholder?: string } = {}) => (
+    <InputGroup
+      id={`device-${field}`}
+      value={draft[field]}
+      maxLength={64}
+      onValueChange={set(field)}
+      {...extra}
+    />
+  );
+  const select = (field: DraftField, options: FieldOption[], disabled = false) => (
+    <HTMLSelect
+      id={`device-${field}`}
+      fill
+      disabled={disabled}
+      value={draft[field]}
+      onChange={(e) => set(field)(e.target.value)}
+    >
+      <option value="">{t('choose', { ns: 'table' })}</option>
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </HTMLSelect>
+  );
+
+  return (
+    <Dialog
+      isOpen
+      onClose={onClose}
+      title={adding ? t('addTitle') : t('editTitle')}
+      icon={adding ? 'add' : 'edit'}
+    >
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <DialogBody>
+          {row('device_sn', t('sn'), text('device_sn', { disabled: !adding }))}
+          {row('name', t('name'), text('name', { placeholder: t('namePlaceholder') }))}
+          {adding && (
+            <FormGroup label={t('type')} labelFor="device-domain">
+              <HTMLSelect
+                id="device-domain"
+                fill
+                value={domain}
+                onChange={(e) => {
+                  setDomain(e.target.value);
+                  setDraft({ ...draft, model: '', gateway_sn: '' });
+                }}
+              >
+                {DOMAINS.map((d) => (
+                  <option key={d.domain} value={d.domain}>
+                    {t(`types.${d.kind}`)}
+                  </option>
+                ))}
+              </HTMLSelect>
+            </FormGroup>
+          )}
+          {row('model', t('model'), select('model', modelOptions(Number(domain)), !adding))}
+          {row('workspace_id', t('project'), select('workspace_id', projects))}
+          {adding &&
+            domain === '0' &&
+            row('gateway_sn', t('gateway'), text('gateway_sn'), t('gatewayHint'))}
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button text={t('cancel', { ns: 'common' })} onClick={onClose} />
+              <Button
+                type="submit"
+                intent="primary"
+                loading={busy}
+                text={t('save', { ns: 'common' })}
+              />
+            </>
+          }
+        />
+      </form>
+    </Dialog>
+  );
+}
