@@ -28,7 +28,7 @@ import type { Simulator } from './sim/simulator.ts';
  * Secrets of the server's own MQTT account and of the simulated gateways, derived from the token
  * secret: every instance sharing a `TOKEN_SECRET` agrees on them, and nothing new has to be stored.
  */
-function derivedSecret(tokenSecret: string, purpose: string): string {
+export function derivedSecret(tokenSecret: string, purpose: string): string {
   return createHmac('sha256', tokenSecret).update(`skydeck:${purpose}`).digest('hex');
 }
 

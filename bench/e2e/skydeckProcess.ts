@@ -6,15 +6,15 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePort } from '../../tests/e2e/support/server.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 /** The demo accounts' password in these runs. */
 export const DEMO_PASSWORD = 'skydeck123';
-/** A fixed signing key: tokens issued before a restart stay valid after it. */
-const TOKEN_SECRET = 'workbench-e2e-token-secret-0123456789abcdef';
+/** A fixed signing key: tokens issued before a restart stay valid after it, and tests can derive the simulated devices' secrets from it. */
+export const TOKEN_SECRET = 'workbench-e2e-token-secret-0123456789abcdef';
 /** What `npm start` runs; `SKYDECK_SERVER_ENTRY` points the runs at another wiring of the server. */
 const SERVER_ENTRY = process.env.SKYDECK_SERVER_ENTRY ?? 'server/main.ts';
 /** Start-up includes migrations and registering a large simulated fleet. */
@@ -36,19 +36,6 @@ export interface SkydeckProcess {
   stop(): Promise<void>;
   /** Stops the server and deletes its data folder. */
   dispose(): Promise<void>;
-}
-
-/** A TCP port nobody listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      probe.close(() => done(port));
-    });
-  });
 }
 
 function started(child: ChildProcess): Promise<void> {

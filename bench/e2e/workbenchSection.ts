@@ -4,7 +4,7 @@
  * messages received, publish→screen latency, main-thread load, long tasks, frame rate and heap.
  */
 import { existsSync } from 'node:fs';
-import { chromium } from 'playwright-core';
+import { launchBrowser } from '../../tests/e2e/support/browser.ts';
 import type { BenchOptions, BenchResult, BenchSection } from '../section.ts';
 import type { RunResult } from './workbenchRun.ts';
 import { measureWorkbench } from './workbenchRun.ts';
@@ -47,16 +47,7 @@ async function run(opts: BenchOptions): Promise<BenchResult> {
   ];
   if (!existsSync(CHROMIUM))
     return { title, columns, rows: [], notes: [`skipped: no Chromium at ${CHROMIUM}`] };
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await launchBrowser();
   const rows: (string | number)[][] = [];
   try {
     for (const drones of FLEETS) {
