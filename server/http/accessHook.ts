@@ -1,11 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { API } from '../../protocol/http.ts';
 import { ApiError } from './ApiError.ts';
+import { audit } from './audit.ts';
+import type { AuditEntry } from './audit.ts';
 import { loadCaller } from './caller.ts';
 import type { AppDeps } from './context.ts';
 
 function isDocs(url: string): boolean {
   return url === API.docs || url.startsWith(`${API.docs}/`) || url.startsWith(`${API.docs}?`);
+}
+
+/** Module and action of a refused change, named the way the route handlers audit theirs. */
+function refusedChange(url: string): AuditEntry {
+  const [, , resource = '', ...rest] = (url.split('?')[0] ?? '').split('/');
+  // `/api/roles/add` and `/api/role/menu/update` both belong to the `role` module.
+  const module = resource.replace(/s$/, '');
+  return { module, action: rest.at(-1) ?? resource, result: 'failure', detail: 'forbidden' };
 }
 
 /**
@@ -23,6 +33,10 @@ export function installAccessHook(app: FastifyInstance, deps: AppDeps): void {
     if (access === undefined) throw new ApiError(403, 'forbidden');
     const caller = await loadCaller(deps.db, deps.tokenSecret, request);
     request.caller = caller;
-    if (access !== 'signed-in' && !caller.can(access)) throw new ApiError(403, 'forbidden');
+    if (access !== 'signed-in' && !caller.can(access)) {
+      // A refused change is worth an audit row: someone tried something their role does not allow.
+      if (request.method !== 'GET') await audit(deps.db, request, refusedChange(request.url));
+      throw new ApiError(403, 'forbidden');
+    }
   });
 }
