@@ -1,13 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  HTMLSelect,
-  InputGroup,
-} from '@blueprintjs/core';
+import { Dialog, DialogBody, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { Device, DeviceAdded } from '../../../protocol/http.ts';
 import { addDevice, editDevice } from '../../api/devices.ts';
@@ -18,6 +10,7 @@ import type { DeviceDraft, DraftField } from './deviceDraft.ts';
 import { addBody, draftOf, draftProblem, editBody, emptyDraft } from './deviceDraft.ts';
 import { DOMAINS, modelOptions } from './modelOptions.ts';
 import { useProjectOptions } from './projectOptions.ts';
+import { FormDialogFooter } from '../../components/FormDialogFooter/FormDialogFooter.tsx';
 
 interface Props {
   /** The device to edit, or null to bind a new one. */
@@ -142,19 +135,7 @@ export function DeviceFormDialog({ device, onClose, onSaved }: Props) {
             domain === '0' &&
             row('gateway_sn', t('gateway'), text('gateway_sn'), t('gatewayHint'))}
         </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text={t('cancel', { ns: 'common' })} onClick={onClose} />
-              <Button
-                type="submit"
-                intent="primary"
-                loading={busy}
-                text={t('save', { ns: 'common' })}
-              />
-            </>
-          }
-        />
+        <FormDialogFooter busy={busy} onCancel={onClose} />
       </form>
     </Dialog>
   );

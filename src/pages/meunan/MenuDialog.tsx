@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import {
-  Button,
   Dialog,
   DialogBody,
-  DialogFooter,
   FormGroup,
   HTMLSelect,
   InputGroup,
@@ -18,6 +16,7 @@ import { toastSuccess } from '../../app/toaster.ts';
 import { IconPicker } from './IconPicker.tsx';
 import { cleanMenu, menuProblems } from './menuForm.ts';
 import { parentChoices } from './menuTreeOps.ts';
+import { FormDialogFooter } from '../../components/FormDialogFooter/FormDialogFooter.tsx';
 
 /** What the dialog edits: a node (`id` set) or a new entry with its starting values. */
 export type MenuDraft = MenuFields & { id?: number };
@@ -157,19 +156,7 @@ export function MenuDialog({ draft, tree, onClose, onSaved }: Props) {
           />
           <p className="bp6-text-muted bp6-text-small">{t('hiddenHelp')}</p>
         </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text={t('cancel', { ns: 'common' })} onClick={onClose} />
-              <Button
-                type="submit"
-                intent="primary"
-                text={t('save', { ns: 'common' })}
-                loading={busy}
-              />
-            </>
-          }
-        />
+        <FormDialogFooter busy={busy} onCancel={onClose} />
       </form>
     </Dialog>
   );

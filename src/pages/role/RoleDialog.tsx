@@ -3,7 +3,6 @@ import {
   Button,
   Dialog,
   DialogBody,
-  DialogFooter,
   FormGroup,
   InputGroup,
   NonIdealState,
@@ -19,6 +18,7 @@ import { pickTree } from './menuChecks.ts';
 import { PermissionTree } from './PermissionTree.tsx';
 import { SidebarPreview } from './SidebarPreview.tsx';
 import { roleProblems, type RoleForm } from './roleForm.ts';
+import { FormDialogFooter } from '../../components/FormDialogFooter/FormDialogFooter.tsx';
 
 interface Props {
   /** The role being edited; `null` adds a new one. */
@@ -115,19 +115,7 @@ export function RoleDialog({ role, tree, onReloadTree, onClose, onSaved }: Props
             picked={tree === null || tree === 'error' ? [] : pickTree(tree, checked)}
           />
         </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text={t('cancel', { ns: 'common' })} onClick={onClose} />
-              <Button
-                type="submit"
-                intent="primary"
-                text={t('save', { ns: 'common' })}
-                loading={busy}
-              />
-            </>
-          }
-        />
+        <FormDialogFooter busy={busy} onCancel={onClose} />
       </form>
     </Dialog>
   );

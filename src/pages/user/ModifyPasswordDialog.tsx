@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
+import { Dialog, DialogBody, FormGroup, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { changePassword } from '../../api/users.ts';
 import { toastSuccess } from '../../app/toaster.ts';
 import { passwordProblem } from '../../lib/passwordRule.ts';
 import { clearSession } from '../../state/session.ts';
+import { FormDialogFooter } from '../../components/FormDialogFooter/FormDialogFooter.tsx';
 
 type Field = 'oldPassword' | 'newPassword' | 'confirmPassword';
 const FIELDS: readonly Field[] = ['oldPassword', 'newPassword', 'confirmPassword'];
@@ -88,19 +89,7 @@ export function ModifyPasswordDialog({
             );
           })}
         </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text={t('cancel', { ns: 'common' })} onClick={onClose} />
-              <Button
-                type="submit"
-                intent="primary"
-                text={t('save', { ns: 'common' })}
-                loading={busy}
-              />
-            </>
-          }
-        />
+        <FormDialogFooter busy={busy} onCancel={onClose} />
       </form>
     </Dialog>
   );

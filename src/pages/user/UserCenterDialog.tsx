@@ -1,19 +1,12 @@
 import { useState } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  HTMLTable,
-  InputGroup,
-} from '@blueprintjs/core';
+import { Dialog, DialogBody, FormGroup, HTMLTable, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { updateProfile } from '../../api/users.ts';
 import { toastSuccess } from '../../app/toaster.ts';
 import { formatTime } from '../../lib/time.ts';
 import { setUserInfo, useAccountState } from '../../state/account.ts';
 import { contactProblems } from '../users/userRules.ts';
+import { FormDialogFooter } from '../../components/FormDialogFooter/FormDialogFooter.tsx';
 
 type Editable = 'nickname' | 'email' | 'phone';
 const EDITABLE: readonly Editable[] = ['nickname', 'email', 'phone'];
@@ -110,19 +103,7 @@ export function UserCenterDialog({ isOpen, onClose }: { isOpen: boolean; onClose
             );
           })}
         </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text={t('cancel', { ns: 'common' })} onClick={onClose} />
-              <Button
-                type="submit"
-                intent="primary"
-                text={t('save', { ns: 'common' })}
-                loading={busy}
-              />
-            </>
-          }
-        />
+        <FormDialogFooter busy={busy} onCancel={onClose} />
       </form>
     </Dialog>
   );

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { Dialog, DialogBody } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { UserInfo } from '../../../protocol/http.ts';
 import { resetUserPassword } from '../../api/users.ts';
 import { toastSuccess } from '../../app/toaster.ts';
 import { TextField } from './UserFormFields.tsx';
 import { newPasswordProblem } from './userRules.ts';
+import { FormDialogFooter } from '../../components/FormDialogFooter/FormDialogFooter.tsx';
 
 /** Sets a new password for `user` (the sign-in page's rule); Enter saves, Esc closes. */
 export function ResetPasswordDialog({ user, onClose }: { user: UserInfo; onClose: () => void }) {
@@ -60,19 +61,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: UserInfo; onClose
             onChange={setConfirm}
           />
         </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text={t('cancel', { ns: 'common' })} onClick={onClose} />
-              <Button
-                type="submit"
-                intent="primary"
-                text={t('save', { ns: 'common' })}
-                loading={busy}
-              />
-            </>
-          }
-        />
+        <FormDialogFooter busy={busy} onCancel={onClose} />
       </form>
     </Dialog>
   );

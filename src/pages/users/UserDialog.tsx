@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Dialog, DialogBody, DialogFooter, Switch } from '@blueprintjs/core';
+import { Dialog, DialogBody, Switch } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { UserInfo } from '../../../protocol/http.ts';
 import { addUser, editUser } from '../../api/users.ts';
@@ -7,6 +7,7 @@ import { toastSuccess } from '../../app/toaster.ts';
 import type { UserChoices } from './useUserChoices.ts';
 import { SelectField, TextField } from './UserFormFields.tsx';
 import { contactProblems, newPasswordProblem, usernameProblem } from './userRules.ts';
+import { FormDialogFooter } from '../../components/FormDialogFooter/FormDialogFooter.tsx';
 
 interface Draft {
   username: string;
@@ -124,19 +125,7 @@ export function UserDialog(props: {
             onChange={(e) => set({ enabled: e.currentTarget.checked })}
           />
         </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text={t('cancel', { ns: 'common' })} onClick={onClose} />
-              <Button
-                type="submit"
-                intent="primary"
-                text={t('save', { ns: 'common' })}
-                loading={busy}
-              />
-            </>
-          }
-        />
+        <FormDialogFooter busy={busy} onCancel={onClose} />
       </form>
     </Dialog>
   );

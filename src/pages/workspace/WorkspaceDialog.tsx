@@ -1,18 +1,10 @@
 import { useState } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  HTMLSelect,
-  InputGroup,
-  TextArea,
-} from '@blueprintjs/core';
+import { Dialog, DialogBody, FormGroup, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { MOLD_ORGANISATION, MOLD_PROJECT, type WorkspaceNode } from '../../../protocol/http.ts';
 import { addWorkspace, editWorkspace } from '../../api/workspaces.ts';
 import { toastSuccess } from '../../app/toaster.ts';
+import { FormDialogFooter } from '../../components/FormDialogFooter/FormDialogFooter.tsx';
 
 /** What the dialog is for: a new child under `parent`, or editing `node`. */
 export type WorkspaceEdit =
@@ -128,19 +120,7 @@ export function WorkspaceDialog({
             />
           </FormGroup>
         </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text={t('cancel', { ns: 'common' })} onClick={onClose} />
-              <Button
-                type="submit"
-                intent="primary"
-                text={t('save', { ns: 'common' })}
-                loading={busy}
-              />
-            </>
-          }
-        />
+        <FormDialogFooter busy={busy} onCancel={onClose} />
       </form>
     </Dialog>
   );
