@@ -225,8 +225,11 @@ describe('the devices and logs pages', () => {
     await ui.search();
     const edit = ui.row(NEW_SN);
     await edit.waitFor();
-    expect(await e2e.page.locator('.sd-table tbody tr').count()).toBe(1);
+    // The admin's edit succeeded; the viewer's attempt (refused earlier) is there as a failure.
+    const rows = e2e.page.locator('.sd-table tbody tr');
+    await expect.poll(() => rows.count()).toBe(2);
     expect(await edit.textContent()).toContain('成功');
+    expect(await rows.filter({ hasText: 'viewer' }).textContent()).toContain('失败');
     await edit.getByRole('button', { name: '详情' }).click();
     await e2e.page.getByTestId('log-drawer').getByText('巡检一号').waitFor();
     await ui.shot('logs-drawer-zh');
