@@ -1,4 +1,4 @@
-import { Drawer, H5, HTMLTable } from '@blueprintjs/core';
+import { Drawer, H5 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { Device } from '../../../protocol/http.ts';
 import { modelInfo } from '../../../protocol/mqtt/models.ts';
@@ -7,6 +7,7 @@ import { kindFromDomain } from '../../telemetry/deviceStatus.ts';
 import { DeviceTopology } from './DeviceTopology.tsx';
 import { LiveValues } from './LiveValues.tsx';
 import { OnlineDot } from './OnlineDot.tsx';
+import { FactsTable } from '../../components/FactsTable/FactsTable.tsx';
 
 /** Wide enough for a serial number, a name and a status side by side. */
 const DRAWER_WIDTH = '480px';
@@ -38,16 +39,7 @@ export function DeviceDrawer({ device, onClose }: { device: Device; onClose: () 
     >
       <div className="sd-device-drawer__body" data-testid="device-drawer">
         <H5>{t('drawer.identity')}</H5>
-        <HTMLTable compact className="sd-device-facts">
-          <tbody>
-            {facts.map(([key, label, value]) => (
-              <tr key={key}>
-                <th>{label}</th>
-                <td>{value}</td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
+        <FactsTable facts={facts} className="sd-device-facts" />
         <H5>{t('drawer.topology')}</H5>
         <DeviceTopology device={device} />
         <H5>{t('drawer.live')}</H5>

@@ -1,8 +1,9 @@
-import { Drawer, H5, HTMLTable, Pre, Tag } from '@blueprintjs/core';
+import { Drawer, H5, Pre, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { AuditLogEntry } from '../../../protocol/http.ts';
 import { formatTime } from '../../lib/time.ts';
 import { useLogLabels } from './useLogLabels.ts';
+import { FactsTable } from '../../components/FactsTable/FactsTable.tsx';
 
 /** Wide enough for the request summary's JSON to read without wrapping every line. */
 const DRAWER_WIDTH = '480px';
@@ -38,16 +39,7 @@ export function LogDrawer({ entry, onClose }: { entry: AuditLogEntry; onClose: (
       title={`${t('detail')} #${entry.id}`}
     >
       <div className="sd-log-drawer" data-testid="log-drawer">
-        <HTMLTable compact className="sd-log-facts">
-          <tbody>
-            {facts.map(([key, label, value]) => (
-              <tr key={key}>
-                <th>{label}</th>
-                <td>{value}</td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
+        <FactsTable facts={facts} className="sd-log-facts" />
         <H5>{t('request')}</H5>
         {entry.detail === '' ? (
           <p className="bp6-text-muted">{t('noDetail')}</p>
