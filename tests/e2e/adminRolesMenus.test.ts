@@ -141,7 +141,7 @@ describe('roles and menus pages', () => {
 
     // A page outside the role shows 403, and so does a hidden action called through the API.
     await e2e.console.open('/role');
-    expect(await e2e.console.errorTitle()).toContain('403');
+    expect(await e2e.console.shownError()).toContain('403');
     const user = await sessionOf(e2e.server.url, 'inspector1');
     expect([...user.user.permissions].sort()).toEqual(['device:add', 'menu:edit']);
     const refused = [

@@ -84,7 +84,7 @@ describe('issue 5 scenario: a project, a role and a user, held to their permissi
       // 5. A page outside the role shows 403.
       await pilot.open('/users');
       await pilot.page.locator('.sd-error:visible h4').first().waitFor();
-      expect(await pilot.errorTitle()).toContain('403');
+      expect(await pilot.shownError()).toContain('403');
 
       // 6. The hidden actions, called through the API with the pilot's token, are refused.
       const token = await tokenOf(e2e.server.url, PILOT.username, PILOT.password);

@@ -75,7 +75,7 @@ describe('signing in and the role menus', () => {
     const outside = ALL_PAGES.find((p) => !menu.includes(p));
     expect(outside).toBeDefined();
     await e2e.console.open(outside === 'workbench' ? '/dashboard' : `/${outside ?? ''}`);
-    expect(await e2e.console.errorTitle()).toContain('403');
+    expect(await e2e.console.shownError()).toContain('403');
     expect(await e2e.page.locator('.sd-building').count()).toBe(0);
   });
 
@@ -118,12 +118,12 @@ describe('signing in and the role menus', () => {
   it('shows the 404 page for an unknown address, inside the layout once signed in', async () => {
     await e2e.page.goto('/no/such/page');
     await e2e.page.waitForURL('**/error/no/such/page');
-    expect(await e2e.console.errorTitle()).toContain('404');
+    expect(await e2e.console.shownError()).toContain('404');
     await e2e.console.signIn('admin');
     await e2e.console.open('/no/such/page');
     expect(e2e.console.where()).toBe('/no/such/page');
     await e2e.page.locator('.sd-shell .sd-error').waitFor();
-    expect(await e2e.console.errorTitle()).toContain('404');
+    expect(await e2e.console.shownError()).toContain('404');
     await e2e.page.getByRole('button', { name: '返回首页' }).click();
     await e2e.page.waitForURL('**/dashboard');
   });
@@ -134,7 +134,7 @@ describe('signing in and the role menus', () => {
       ['/error/500', '500'],
     ] as const) {
       await e2e.console.open(path);
-      expect(await e2e.console.errorTitle()).toContain(status);
+      expect(await e2e.console.shownError()).toContain(status);
     }
     await e2e.page.goto('/403');
     await e2e.page.waitForURL('**/error/403');
@@ -143,7 +143,7 @@ describe('signing in and the role menus', () => {
     await e2e.console.signIn('admin');
     await e2e.console.open('/500');
     expect(e2e.console.where()).toBe('/500');
-    expect(await e2e.console.errorTitle()).toContain('500');
+    expect(await e2e.console.shownError()).toContain('500');
     await e2e.page.goto('/redirect/wayline?from=tag');
     await e2e.page.waitForURL('**/wayline?from=tag');
     await expect.poll(() => e2e.page.title()).toBe('航线管理 - Skydeck 无人机运营平台');

@@ -56,6 +56,13 @@ export class ConsoleDriver {
     await this.settled();
   }
 
+  /** Waits for an error page to be drawn and answers its heading (the page may still be loading). */
+  async shownError(): Promise<string> {
+    const title = this.page.locator('.sd-error:visible h4').first();
+    await title.waitFor();
+    return (await title.textContent()) ?? '';
+  }
+
   /** The heading of the error page on screen, or null. */
   async errorTitle(): Promise<string | null> {
     const title = this.page.locator('.sd-error:visible h4').first();
