@@ -1,9 +1,8 @@
-import { useState } from 'react';
-import { Alert } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { MenuNode } from '../../../protocol/http.ts';
 import { deleteMenu } from '../../api/menus.ts';
 import { toastSuccess } from '../../app/toaster.ts';
+import { ConfirmDelete } from '../../components/ConfirmDelete/ConfirmDelete.tsx';
 import { countBelow } from './menuTreeOps.ts';
 
 interface Props {
@@ -16,37 +15,22 @@ interface Props {
 /** Asks before deleting a menu, saying how much hangs below it. */
 export function DeleteMenuAlert({ node, label, onClose, onDone }: Props) {
   const { t } = useTranslation('menuPage');
-  const [busy, setBusy] = useState(false);
-  async function confirm(target: MenuNode) {
-    setBusy(true);
-    try {
-      await deleteMenu(target.id);
-      toastSuccess(t('deleted'));
-      onDone();
-    } catch {
-      // The client has shown the server's message.
-    } finally {
-      setBusy(false);
-      onClose();
-    }
-  }
   const below = node ? countBelow(node) : 0;
   return (
-    <Alert
-      isOpen={node !== null}
-      intent="danger"
-      icon="trash"
-      canEscapeKeyCancel
-      loading={busy}
-      confirmButtonText={t('delete')}
-      cancelButtonText={t('cancel', { ns: 'common' })}
-      onCancel={onClose}
-      onConfirm={() => node && void confirm(node)}
+    <ConfirmDelete
+      message={node && t('confirmDelete', { name: label })}
+      confirmText={t('delete')}
+      onClose={onClose}
+      onConfirm={async () => {
+        if (!node) return;
+        await deleteMenu(node.id);
+        toastSuccess(t('deleted'));
+        onDone();
+      }}
     >
-      <p>{t('confirmDelete', { name: label })}</p>
       {below > 0 && (
         <p className="bp6-text-muted">{t('confirmDeleteChildren', { count: below })}</p>
       )}
-    </Alert>
+    </ConfirmDelete>
   );
 }

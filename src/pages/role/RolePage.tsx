@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, ButtonGroup } from '@blueprintjs/core';
+import { Button, ButtonGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '../../../protocol/http.ts';
 import { deleteRole, listRoles } from '../../api/roles.ts';
@@ -15,6 +15,7 @@ import { formatTime } from '../../lib/time.ts';
 import { useMenuTree } from '../meunan/useMenuTree.ts';
 import { RoleDialog } from './RoleDialog.tsx';
 import './role.css';
+import { ConfirmDelete } from '../../components/ConfirmDelete/ConfirmDelete.tsx';
 
 /** What the page has open: nothing, the add or edit dialog, or the delete confirmation. */
 type Open = null | { kind: 'add' } | { kind: 'edit' | 'delete'; role: Role };
@@ -113,6 +114,7 @@ function RowActions({ role, onOpen }: { role: Role; onOpen: (open: Open) => void
   );
 }
 
+/** Asks before deleting a role; a role still in use is refused by the server with its user count. */
 function DeleteAlert({
   role,
   onClose,
@@ -123,36 +125,21 @@ function DeleteAlert({
   onDone: () => void;
 }) {
   const { t } = useTranslation('rolePage');
-  const [busy, setBusy] = useState(false);
-  async function confirm(target: Role) {
-    setBusy(true);
-    try {
-      await deleteRole(target.workspace_id, { id: target.id });
-      toastSuccess(t('deleted'));
-      onDone();
-    } catch {
-      // The client has shown the server's message (a role in use names its user count).
-      onClose();
-    } finally {
-      setBusy(false);
-    }
-  }
   return (
-    <Alert
-      isOpen={role !== null}
-      intent="danger"
-      icon="trash"
-      canEscapeKeyCancel
-      loading={busy}
-      confirmButtonText={t('delete')}
-      cancelButtonText={t('cancel', { ns: 'common' })}
-      onCancel={onClose}
-      onConfirm={() => role && void confirm(role)}
+    <ConfirmDelete
+      message={role && t('confirmDelete', { name: role.name })}
+      confirmText={t('delete')}
+      onClose={onClose}
+      onConfirm={async () => {
+        if (!role) return;
+        await deleteRole(role.workspace_id, { id: role.id });
+        toastSuccess(t('deleted'));
+        onDone();
+      }}
     >
-      <p>{t('confirmDelete', { name: role?.name ?? '' })}</p>
       {role !== null && role.user_count > 0 && (
         <p className="bp6-text-muted">{t('confirmDeleteInUse', { count: role.user_count })}</p>
       )}
-    </Alert>
+    </ConfirmDelete>
   );
 }

@@ -7,7 +7,7 @@ import { toastSuccess } from '../../app/toaster.ts';
 import { Permission } from '../../components/Permission/Permission.tsx';
 import { SearchTable } from '../../components/SearchTable/index.ts';
 import { useAccountState } from '../../state/account.ts';
-import { ConfirmDelete } from './ConfirmDelete.tsx';
+import { ConfirmDelete } from '../../components/ConfirmDelete/ConfirmDelete.tsx';
 import { ResetPasswordDialog } from './ResetPasswordDialog.tsx';
 import { useUserChoices } from './useUserChoices.ts';
 import { useUserColumns } from './useUserColumns.tsx';

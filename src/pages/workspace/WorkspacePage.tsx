@@ -4,7 +4,7 @@ import type { WorkspaceNode } from '../../../protocol/http.ts';
 import { deleteWorkspace } from '../../api/workspaces.ts';
 import { toastSuccess } from '../../app/toaster.ts';
 import { SearchTable } from '../../components/SearchTable/index.ts';
-import { ConfirmDelete } from '../users/ConfirmDelete.tsx';
+import { ConfirmDelete } from '../../components/ConfirmDelete/ConfirmDelete.tsx';
 import { useWorkspaceColumns } from './useWorkspaceColumns.tsx';
 import { WorkspaceDialog, type WorkspaceEdit } from './WorkspaceDialog.tsx';
 import { useWorkspaceTable } from './useWorkspaceTable.ts';

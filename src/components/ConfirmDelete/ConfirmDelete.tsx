@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 
@@ -11,9 +11,12 @@ export function ConfirmDelete({
   confirmText,
   onConfirm,
   onClose,
+  children,
 }: {
   /** `null` keeps the alert closed. */
   message: string | null;
+  /** Further lines under the message (what else goes with the thing). */
+  children?: ReactNode;
   confirmText: string;
   onConfirm: () => Promise<void>;
   onClose: () => void;
@@ -42,6 +45,7 @@ export function ConfirmDelete({
       }}
     >
       <p>{message}</p>
+      {children}
     </Alert>
   );
 }
