@@ -44,6 +44,37 @@ export default tseslint.config(
     },
   },
   {
+    // The main-thread telemetry path takes time and timers from src/lib/clock.ts, so unit tests can
+    // drive it with virtual time.
+    files: ['src/telemetry/**/*.{ts,tsx}', 'src/state/fleet.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...[
+          'setTimeout',
+          'setInterval',
+          'requestAnimationFrame',
+          'clearTimeout',
+          'clearInterval',
+        ].map((name) => ({ name, message: 'Use clock from src/lib/clock.ts.' })),
+      ],
+      'no-restricted-properties': [
+        'error',
+        ...[
+          ['Date', 'now'],
+          ['performance', 'now'],
+          ['window', 'setTimeout'],
+          ['window', 'setInterval'],
+          ['window', 'requestAnimationFrame'],
+        ].map(([object, property]) => ({
+          object,
+          property,
+          message: 'Use clock from src/lib/clock.ts.',
+        })),
+      ],
+    },
+  },
+  {
     files: ['**/*.js'],
     ...tseslint.configs.disableTypeChecked,
   },

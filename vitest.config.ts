@@ -64,6 +64,7 @@ if (hasChromium) {
           'i18next',
           'react-i18next',
           'valtio',
+          'gcoord',
         ],
       },
       test: {

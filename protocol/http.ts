@@ -182,7 +182,10 @@ export interface AuditLogEntry {
   username: string;
   module: string;
   action: string;
+  /** The stable key of what was acted on: an id, a serial number or a sign-in name. */
   target: string;
+  /** The target's name as it was at the time of the action (the key when no name was recorded). */
+  target_name: string;
   ip: string;
   result: 'success' | 'failure';
   detail: string;

@@ -67,6 +67,8 @@ export interface CoreStats {
   coalesced: number;
   /** Age in ms of the oldest message in the last emitted delta (receive → emit). */
   lagMs: number;
+  /** Events given up because the queue waiting for the consumer was full (oldest first). */
+  eventsDropped: number;
 }
 
 /** One frame's worth of change. */
@@ -95,7 +97,8 @@ export interface ConnectOptions {
   url: string;
   /**
    * The stored 6-digit client id. The worker builds the MQTT client id from it as
-   * `skydeck-web-<digits>-<per-tab nonce>`, so two tabs of one browser do not take over each other.
+   * `<username>:skydeck-web-<digits>-<per-tab nonce>` (the broker binds ids to accounts), so two tabs of
+   * one browser do not take over each other.
    */
   clientId: string;
   username: string;

@@ -4,10 +4,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LoginThrottle } from './auth/loginThrottle.ts';
 import { resolveTokenSecret } from './auth/tokenSecret.ts';
+import { TokenVersions } from './auth/tokenVersions.ts';
+import { fastifyTrustProxy } from './auth/trustProxy.ts';
 import type { Config } from './config.ts';
 import { ensureWritableDataDir } from './dataDir.ts';
 import type { Db } from './db/Db.ts';
@@ -17,11 +19,15 @@ import { openPostgres } from './db/postgresDb.ts';
 import type { SeedResult } from './db/seed.ts';
 import { seedIfEmpty } from './db/seed.ts';
 import { installAccessHook } from './http/accessHook.ts';
+import { clientErrorHandler, frameworkErrors } from './http/clientErrors.ts';
 import { registerApiDocs } from './http/apiDocs.ts';
 import type { AppDeps } from './http/context.ts';
 import { installErrorHandler } from './http/errorHandler.ts';
 import { registerRoutes } from './http/registerRoutes.ts';
 import { serveConsole } from './http/staticConsole.ts';
+import { openStore } from './storage/openStore.ts';
+import { guardedValidatorCompiler } from './http/validator.ts';
+import { PrincipalEvents } from './principalEvents.ts';
 import { databaseError, listenError, StartupError } from './startupError.ts';
 
 export type { AppDeps } from './http/context.ts';
@@ -62,6 +68,11 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: BODY_LIMIT_BYTES,
+    // `request.ip` (audit rows, sign-in throttle) is the client behind these proxies, if any.
+    trustProxy: fastifyTrustProxy(deps.config.trustProxy),
+    // Refusals before routing (oversized headers, undecodable URLs) answer in the envelope too.
+    clientErrorHandler,
+    frameworkErrors,
     logger: {
       level: deps.config.logLevel,
       // Request logs carry method, URL and address only; these keep credentials out if that changes.
@@ -73,7 +84,7 @@ export async function buildApp(
       ],
     },
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(guardedValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const fallback = await serveConsole(app, options.distDir ?? join(REPO_ROOT, 'dist'));
   installErrorHandler(app, fallback);
@@ -140,11 +151,15 @@ export async function createSkydeck(
       config.tokenSecret,
       inMemory ? undefined : config.dataDir,
     );
+    const events = new PrincipalEvents();
     const deps: AppDeps = {
       db,
       config,
       tokenSecret,
       throttle: options.throttle ?? new LoginThrottle(),
+      events,
+      tokenVersions: new TokenVersions(db).follow(events),
+      storage: openStore(config, inMemory),
     };
     const app = await buildApp(deps, options);
     try {

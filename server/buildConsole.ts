@@ -3,21 +3,16 @@ import { join } from 'node:path';
 
 /** What `npm start` rebuilds the console from. */
 const SOURCES = ['src', 'workers', 'protocol', 'public', 'index.html', 'vite.config.ts'];
-/** Settings baked into the console at build time; a change rebuilds it. */
+/**
+ * Marks a build made by this code. Builds made when `MAP_STYLE_URL` was still baked in carry another
+ * stamp and are rebuilt once; map settings now reach the console at run time (`GET /api/map/config`).
+ */
 const STAMP_FILE = '.skydeck-build.json';
+const STAMP = JSON.stringify({ runtimeMapConfig: true });
 
-export interface ConsoleBuildSettings {
-  /** `MAP_STYLE_URL`: the workbench reads it as `VITE_MAP_STYLE_URL`. */
-  mapStyleUrl: string | undefined;
-}
-
-function stampOf(settings: ConsoleBuildSettings): string {
-  return JSON.stringify({ mapStyleUrl: settings.mapStyleUrl ?? null });
-}
-
-async function stampMatches(root: string, settings: ConsoleBuildSettings): Promise<boolean> {
+async function stampMatches(root: string): Promise<boolean> {
   try {
-    return (await readFile(join(root, 'dist', STAMP_FILE), 'utf8')) === stampOf(settings);
+    return (await readFile(join(root, 'dist', STAMP_FILE), 'utf8')) === STAMP;
   } catch {
     return false;
   }
@@ -37,29 +32,20 @@ async function newest(path: string): Promise<number> {
   return Math.max(info.mtimeMs, ...times);
 }
 
-/** True when `dist/index.html` is missing, older than any console source, or built with other settings. */
-export async function consoleBuildIsStale(
-  root: string,
-  settings: ConsoleBuildSettings = { mapStyleUrl: undefined },
-): Promise<boolean> {
+/** True when `dist/index.html` is missing, older than any console source, or built by older code. */
+export async function consoleBuildIsStale(root: string): Promise<boolean> {
   const built = await newest(join(root, 'dist', 'index.html'));
-  if (built === 0 || !(await stampMatches(root, settings))) return true;
+  if (built === 0 || !(await stampMatches(root))) return true;
   const sources = await Promise.all(SOURCES.map((source) => newest(join(root, source))));
   return sources.some((time) => time > built);
 }
 
 /** Builds the console with Vite into `root/dist` when it is stale; returns whether it built. */
-export async function buildConsoleIfStale(
-  root: string,
-  settings: ConsoleBuildSettings = { mapStyleUrl: undefined },
-): Promise<boolean> {
-  if (!(await consoleBuildIsStale(root, settings))) return false;
-  // Vite reads VITE_* from the environment at build time.
-  if (settings.mapStyleUrl) process.env.VITE_MAP_STYLE_URL = settings.mapStyleUrl;
-  else delete process.env.VITE_MAP_STYLE_URL;
+export async function buildConsoleIfStale(root: string): Promise<boolean> {
+  if (!(await consoleBuildIsStale(root))) return false;
   // Vite is only needed for this step: load it lazily so a start with a fresh build stays light.
   const { build } = await import('vite');
   await build({ root, configFile: join(root, 'vite.config.ts'), logLevel: 'warn' });
-  await writeFile(join(root, 'dist', STAMP_FILE), stampOf(settings));
+  await writeFile(join(root, 'dist', STAMP_FILE), STAMP);
   return true;
 }

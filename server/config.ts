@@ -1,4 +1,8 @@
 import { resolve } from 'node:path';
+import { parseTrustProxy } from './auth/trustProxy.ts';
+import type { TrustProxy } from './auth/trustProxy.ts';
+import { BASEMAP_IDS, isBasemapId, isTileTemplate } from '../protocol/map.ts';
+import type { BasemapId, MapConfig } from '../protocol/map.ts';
 
 /** Everything the server reads from its environment, parsed and defaulted once at start. */
 export interface Config {
@@ -19,13 +23,31 @@ export interface Config {
   mqttWsUrl: string | undefined;
   /** Shared secret an external broker (EMQX) sends to `/api/mqtt/auth|acl`; unset turns them off. */
   mqttHookSecret: string | undefined;
+  /** `TRUST_PROXY`: reverse proxies whose `X-Forwarded-For` names the client (audit, throttles). */
+  trustProxy: TrustProxy;
+  /**
+   * Administrator of an external Mosquitto's dynamic-security plugin (with `MQTT_URL`): Skydeck then
+   * manages the broker's device and server accounts. Unset: the broker's accounts are not touched.
+   */
+  mqttDynsec: { username: string; password: string } | undefined;
+  /** Answers of the devices' `config` request (NTP host, the app's id/key/licence); empty when unset. */
+  deviceConfig: { ntpServerHost: string; appId: string; appKey: string; appLicense: string };
   simDrones: number;
   simCenter: { lat: number; lng: number };
   simSeed: number;
   simOsdHz: number;
-  mapStyleUrl: string | undefined;
+  /** The basemap presets' settings, handed to the console by `GET /api/map/config`. */
+  basemaps: MapConfig;
   /** `SKIP_CONSOLE_BUILD=1`: `npm start` serves whatever `dist/` holds (API-only hosts, tests). */
   skipConsoleBuild: boolean;
+  /** `HMS_TEXT_FILE`: the operator's HMS text table (JSON); unset → the console's own wording only. */
+  hmsTextFile: string | undefined;
+  /** `PUBLIC_URL`: how docks reach this server's HTTP port (task files); unset → the listen address. */
+  publicUrl: string | undefined;
+  /** `TASK_MIN_BATTERY`: aircraft battery below which a flight is refused before dispatch, %. */
+  taskMinBattery: number;
+  /** `TASK_SILENCE_S`: a flight whose dock says nothing about it this long is failed, s. */
+  taskSilenceSeconds: number;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -106,11 +128,59 @@ function secret(env: Env, name: string, min: number, max: number): string | unde
   return value;
 }
 
+function tileTemplate(env: Env, name: string): string | null {
+  const raw = text(env, name);
+  if (raw !== undefined && !isTileTemplate(raw))
+    throw new ConfigError(name, `expected an http(s) tile URL with {z}, {x} and {y}, got "${raw}"`);
+  return raw ?? null;
+}
+
+function basemapId(env: Env): BasemapId | null {
+  const raw = text(env, 'MAP_DEFAULT_BASEMAP');
+  if (raw === undefined) return null;
+  if (!isBasemapId(raw))
+    throw new ConfigError('MAP_DEFAULT_BASEMAP', `expected one of ${BASEMAP_IDS.join(', ')}`);
+  return raw;
+}
+
+function basemaps(env: Env): MapConfig {
+  return {
+    styleUrl: url(env, 'MAP_STYLE_URL', ['http', 'https']) ?? null,
+    tileUrl: tileTemplate(env, 'MAP_TILE_URL'),
+    tileAttribution: text(env, 'MAP_TILE_ATTRIBUTION') ?? null,
+    tiandituKey: secret(env, 'TIANDITU_KEY', 8, 128) ?? null,
+    amapTileUrl: tileTemplate(env, 'AMAP_TILE_URL'),
+    amapSatelliteUrl: tileTemplate(env, 'AMAP_SATELLITE_URL'),
+    defaultBasemap: basemapId(env),
+  };
+}
+
+function trustProxy(env: Env): TrustProxy {
+  const parsed = parseTrustProxy(env.TRUST_PROXY);
+  if (typeof parsed === 'object' && !Array.isArray(parsed))
+    throw new ConfigError('TRUST_PROXY', parsed.error);
+  return parsed;
+}
+
 function flag(env: Env, name: string): boolean {
   const raw = text(env, name)?.toLowerCase();
   if (raw === undefined || raw === '0' || raw === 'false') return false;
   if (raw === '1' || raw === 'true') return true;
   throw new ConfigError(name, `expected 1 or 0, got "${raw}"`);
+}
+
+function dynsecAdmin(env: Env): Config['mqttDynsec'] {
+  const username = text(env, 'MQTT_DYNSEC_USERNAME');
+  const password = text(env, 'MQTT_DYNSEC_PASSWORD');
+  if (username === undefined && password === undefined) return undefined;
+  if (username === undefined || password === undefined)
+    throw new ConfigError(
+      username === undefined ? 'MQTT_DYNSEC_USERNAME' : 'MQTT_DYNSEC_PASSWORD',
+      'set both MQTT_DYNSEC_USERNAME and MQTT_DYNSEC_PASSWORD, or neither',
+    );
+  if (text(env, 'MQTT_URL') === undefined)
+    throw new ConfigError('MQTT_DYNSEC_USERNAME', 'needs MQTT_URL (the Mosquitto to manage)');
+  return { username, password };
 }
 
 /** Reads the configuration from `env` (default: `process.env`); a bad value throws `ConfigError`. */
@@ -129,11 +199,23 @@ export function loadConfig(env: Env = process.env): Config {
     mqttUrl: url(env, 'MQTT_URL', ['mqtt', 'mqtts', 'tcp', 'tls', 'ws', 'wss']),
     mqttWsUrl: url(env, 'MQTT_WS_URL', ['ws', 'wss']),
     mqttHookSecret: secret(env, 'MQTT_HOOK_SECRET', 16, 1024),
+    trustProxy: trustProxy(env),
+    mqttDynsec: dynsecAdmin(env),
+    deviceConfig: {
+      ntpServerHost: text(env, 'NTP_SERVER_HOST') ?? '',
+      appId: text(env, 'DJI_APP_ID') ?? '',
+      appKey: text(env, 'DJI_APP_KEY') ?? '',
+      appLicense: text(env, 'DJI_APP_LICENSE') ?? '',
+    },
     simDrones: integer(env, 'SIM_DRONES', 12, 0, 10_000),
     simCenter: simCenter(env),
     simSeed: integer(env, 'SIM_SEED', 1, -2_147_483_648, 2_147_483_647),
     simOsdHz: positive(env, 'SIM_OSD_HZ', 2),
-    mapStyleUrl: url(env, 'MAP_STYLE_URL', ['http', 'https']),
+    basemaps: basemaps(env),
     skipConsoleBuild: flag(env, 'SKIP_CONSOLE_BUILD'),
+    hmsTextFile: text(env, 'HMS_TEXT_FILE'),
+    publicUrl: url(env, 'PUBLIC_URL', ['http', 'https']),
+    taskMinBattery: integer(env, 'TASK_MIN_BATTERY', 30, 0, 100),
+    taskSilenceSeconds: integer(env, 'TASK_SILENCE_S', 60, 5, 3600),
   };
 }

@@ -7,7 +7,6 @@ import { createSkydeck } from './app.ts';
 import type { SkydeckHandle } from './app.ts';
 import { buildConsoleIfStale } from './buildConsole.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import type { Config } from './config.ts';
 import { realtimeExtension } from './realtime.ts';
 import { StartupError } from './startupError.ts';
 
@@ -54,10 +53,9 @@ function stopOnSignals(handle: SkydeckHandle): void {
   process.once('SIGTERM', stop);
 }
 
-async function buildConsole(config: Config): Promise<void> {
+async function buildConsole(): Promise<void> {
   try {
-    if (await buildConsoleIfStale(ROOT, { mapStyleUrl: config.mapStyleUrl }))
-      say('Console built into dist/.');
+    if (await buildConsoleIfStale(ROOT)) say('Console built into dist/.');
   } catch (error) {
     // The API is still useful without the console (and `npm run dev` serves it separately).
     const reason = error instanceof Error ? error.message : String(error);
@@ -71,7 +69,7 @@ async function main(): Promise<void> {
   // Under `npm run dev` Vite serves the console itself; rebuilding dist/ on every restart of the
   // watched server would only slow the loop down.
   const underViteDev = process.env.npm_lifecycle_event === 'dev';
-  if (!config.skipConsoleBuild && !underViteDev) await buildConsole(config);
+  if (!config.skipConsoleBuild && !underViteDev) await buildConsole();
   const handle = await createSkydeck(config, { extensions: [realtimeExtension] });
   printWelcome(handle);
   stopOnSignals(handle);

@@ -8,7 +8,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SkydeckExtension } from './app.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/Db.ts';
-import { verifyAccessToken } from './auth/tokens.ts';
 import { createBrokerAuth, DEFAULT_SERVER_USERNAME } from './mqtt/brokerAuth.ts';
 import type { BrokerAuth } from './mqtt/brokerAuth.ts';
 import { MQTT_WS_PATH, startEmbeddedBroker } from './mqtt/embeddedBroker.ts';
@@ -16,13 +15,23 @@ import type { EmbeddedBroker } from './mqtt/embeddedBroker.ts';
 import { startIngestion } from './mqtt/ingestion.ts';
 import type { Ingestion } from './mqtt/ingestion.ts';
 import type { Log } from './mqtt/log.ts';
+import { registerConfigRequest } from './mqtt/configRequest.ts';
 import { mqttRoutes } from './mqtt/mqttRoutes.ts';
+import { createRequestRegistry } from './mqtt/requestRegistry.ts';
+import type { RequestRegistry } from './mqtt/requestRegistry.ts';
+import { rememberDeviceSecret } from './mqtt/deviceSecrets.ts';
+import { startMosquittoFleet } from './mqtt/dynsec/mosquittoFleet.ts';
+import type { MosquittoFleet } from './mqtt/dynsec/mosquittoFleet.ts';
+import { startConsoleRelay } from './mqtt/dynsec/consoleRelay.ts';
+import type { ConsoleRelay } from './mqtt/dynsec/consoleRelay.ts';
+import type { AppDeps } from './http/context.ts';
 import { realScheduler } from './mqtt/scheduler.ts';
-import { buildFleet } from './sim/fleet.ts';
+import { buildFleet, simSecret } from './sim/fleet.ts';
 import { mqttTransport } from './sim/mqttTransport.ts';
 import { registerSimFleet } from './sim/registerSimFleet.ts';
 import { startSimulator } from './sim/simulator.ts';
 import type { Simulator } from './sim/simulator.ts';
+import { taskRuntime } from './tasks/startTasks.ts';
 
 /**
  * Secrets of the server's own MQTT account and of the simulated gateways, derived from the token
@@ -58,11 +67,14 @@ async function firstProjectId(db: Db): Promise<number | undefined> {
 
 interface Running {
   broker: EmbeddedBroker | null;
+  mosquitto: MosquittoFleet | null;
+  relay: ConsoleRelay | null;
   ingestion: Ingestion | null;
   sim: Simulator | null;
 }
 
-async function startSim(db: Db, config: Config, url: string, key: string, log: Log) {
+async function startSim(deps: AppDeps, url: string, key: string, log: Log) {
+  const { db, config } = deps;
   if (config.simDrones === 0) return null;
   const projectId = await firstProjectId(db);
   if (projectId === undefined) {
@@ -75,6 +87,10 @@ async function startSim(db: Db, config: Config, url: string, key: string, log: L
     center: config.simCenter,
   });
   await registerSimFleet(db, projectId, fleet, key);
+  // A broker that checks passwords itself needs the docks' secrets (deviceSecrets.ts).
+  if (config.mqttDynsec)
+    for (const { dock } of fleet)
+      await rememberDeviceSecret(db, deps.tokenSecret, dock.sn, simSecret(dock.sn, key));
   return startSimulator({
     fleet,
     seed: config.simSeed,
@@ -85,15 +101,61 @@ async function startSim(db: Db, config: Config, url: string, key: string, log: L
   });
 }
 
-/** The broker, ingestion and simulator as one Skydeck extension. */
-export const realtimeExtension: SkydeckExtension = async (app, { deps }) => {
+/** Answers of the devices' `config` request, from the server's configuration. */
+function registerOwnRequests(requests: RequestRegistry, config: Config): void {
+  const c = config.deviceConfig;
+  registerConfigRequest(requests, {
+    ntp_server_host: c.ntpServerHost,
+    app_id: c.appId,
+    app_key: c.appKey,
+    app_license: c.appLicense,
+  });
+}
+
+/**
+ * The broker, ingestion and simulator as one Skydeck extension. `setup` registers further `requests`
+ * handlers (the task engine's `flighttask_resource_get`, `storage_config_get`).
+ */
+export function createRealtimeExtension(
+  setup?: (requests: RequestRegistry, deps: AppDeps) => void,
+): SkydeckExtension {
+  return (app, { deps }) => realtime(app, deps, setup);
+}
+
+/** Starts the Mosquitto account sync when `MQTT_DYNSEC_*` is set. */
+function startMosquitto(deps: AppDeps, serverPassword: string, log: Log) {
+  const { config } = deps;
+  if (!config.mqttUrl || !config.mqttDynsec) return Promise.resolve(null);
+  return startMosquittoFleet({
+    db: deps.db,
+    log,
+    url: config.mqttUrl,
+    adminUsername: config.mqttDynsec.username,
+    adminPassword: config.mqttDynsec.password,
+    tokenSecret: deps.tokenSecret,
+    serverUsername: DEFAULT_SERVER_USERNAME,
+    serverPassword,
+  });
+}
+
+async function realtime(
+  app: Parameters<SkydeckExtension>[0],
+  deps: AppDeps,
+  setup?: (requests: RequestRegistry, d: AppDeps) => void,
+): Promise<void> {
   const { db, config, tokenSecret } = deps;
   const log = asLog(app.log);
+  const requests = createRequestRegistry(log);
+  registerOwnRequests(requests, config);
+  const tasks = taskRuntime(deps, log);
+  tasks.register(requests);
+  setup?.(requests, deps);
   const serverSecret = derivedSecret(tokenSecret, 'mqtt-server');
   const auth: BrokerAuth = createBrokerAuth({
     db,
     log,
-    verifyAccessToken: (token) => verifyAccessToken(tokenSecret, token),
+    // Token versions: an access token voided by a password change or revocation opens nothing.
+    verifyAccessToken: (token) => deps.tokenVersions.verify(tokenSecret, token),
     serverSecret,
   });
   await app.register(mqttRoutes, {
@@ -102,16 +164,34 @@ export const realtimeExtension: SkydeckExtension = async (app, { deps }) => {
     wsUrl: config.mqttWsUrl,
     authenticate: (request) =>
       Promise.resolve(request.caller ? { username: request.caller.username } : null),
+    onPrincipalChange: (listener) => deps.events.onChange(listener),
   });
 
-  const running: Running = { broker: null, ingestion: null, sim: null };
+  const running: Running = {
+    broker: null,
+    mosquitto: null,
+    relay: null,
+    ingestion: null,
+    sim: null,
+  };
+  // Committed changes of users, roles, devices and projects reach the open connections at once, and
+  // ingestion knows a device registered a moment ago from its first message on.
+  const stopListening = deps.events.onChange((change) => {
+    void running.broker?.changed(change);
+    if (change.kind === 'device' || change.kind === 'workspace')
+      running.ingestion?.devicesChanged().catch((error: unknown) => {
+        log.error(`ingestion could not re-read the devices: ${String(error)}`);
+      });
+    if (change.kind === 'device') void running.mosquitto?.deviceChanged(change.sn);
+  });
   // The broker takes over `/mqtt` upgrades before the first connection can arrive.
+  // With a managed Mosquitto it stays on for the consoles only (WebSocket, see consoleRelay.ts).
   app.addHook('onReady', async () => {
-    if (config.mqttUrl) return;
+    if (config.mqttUrl && !config.mqttDynsec) return;
     running.broker = await startEmbeddedBroker({
       log,
       auth,
-      tcpPort: config.mqttTcpPort,
+      tcpPort: config.mqttUrl ? null : config.mqttTcpPort,
       tcpHost: config.host,
       httpServer: app.server,
     });
@@ -122,6 +202,16 @@ export const realtimeExtension: SkydeckExtension = async (app, { deps }) => {
     const httpPort = typeof address === 'object' && address ? address.port : config.port;
     const url = internalUrl(config, running.broker, httpPort);
     const username = DEFAULT_SERVER_USERNAME;
+    // The server's own account must exist on a managed Mosquitto before ingestion signs in.
+    running.mosquitto = await startMosquitto(deps, serverSecret, log);
+    if (running.mosquitto && running.broker)
+      running.relay = startConsoleRelay({
+        url,
+        username,
+        password: serverSecret,
+        broker: running.broker,
+        log,
+      });
     running.ingestion = await startIngestion({
       db,
       log,
@@ -129,15 +219,31 @@ export const realtimeExtension: SkydeckExtension = async (app, { deps }) => {
       username,
       password: serverSecret,
       shared: Boolean(config.mqttUrl),
+      requests,
     });
     const broker = running.broker;
     if (broker) broker.onDeviceDisconnect((sn) => running.ingestion?.deviceDisconnected(sn));
-    running.sim = await startSim(db, config, url, derivedSecret(tokenSecret, 'sim'), log);
+    // The docks fetch task files over HTTP from where the server listens (or `PUBLIC_URL`).
+    const httpHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+    await tasks.start(
+      { url, username, password: serverSecret },
+      `http://${httpHost}:${String(httpPort)}`,
+    );
+    running.sim = await startSim(deps, url, derivedSecret(tokenSecret, 'sim'), log);
+    // Sealed secrets of the simulated docks were only just written: give them accounts too.
+    if (running.sim && running.mosquitto) await running.mosquitto.resync();
   });
   // Before the HTTP server closes: our WebSocket clients would otherwise keep it open forever.
   app.addHook('preClose', async () => {
+    stopListening();
     await running.sim?.stop();
+    await tasks.stop();
     await running.ingestion?.close();
+    await running.relay?.close();
     await running.broker?.close();
+    await running.mosquitto?.close();
   });
-};
+}
+
+/** The broker, ingestion and simulator with the built-in request handlers only. */
+export const realtimeExtension: SkydeckExtension = createRealtimeExtension();

@@ -42,6 +42,7 @@ const api = {
     service.onDelta(listener);
   },
   ack: (seq: number) => service.ack(seq),
+  resync: () => service.resync(),
   /** Pass `Comlink.proxy(fn)`; it is called at once with the current state, then on every change. */
   onConnection: (listener: ConnectionListener | null) => {
     release(connectionListener);

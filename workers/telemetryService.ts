@@ -52,6 +52,8 @@ export function createTelemetryService(options: TelemetryServiceOptions = {}) {
       deltas = core.deltas$.subscribe((delta) => notify(listener(delta)));
     },
     ack: (seq: number): void => core.ack(seq),
+    /** Makes the next delta carry every known device in full (the consumer forgot some). */
+    resync: (): void => core.resync(),
     /** Replaces the connection listener and tells it the current state at once. */
     onConnection(listener: ConnectionListener | null): void {
       connectionListener = listener;

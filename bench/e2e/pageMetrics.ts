@@ -7,6 +7,7 @@ import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 
 /** Installed before any page script runs. */
 const INIT_SCRIPT = `
+  window.__skydeckProbeWanted = true; // loads the console's latency probe (frameProbe.ts)
   window.__benchFrames = 0;
   window.__benchLongTasks = [];
   const countFrame = () => { window.__benchFrames += 1; requestAnimationFrame(countFrame); };

@@ -26,6 +26,8 @@ export interface SkydeckProcessOptions {
   /** Reuse a port and data folder (a restart); fresh ones otherwise. */
   port?: number;
   dataDir?: string;
+  /** Extra environment for the server (e.g. a short `ACCESS_TOKEN_TTL`). */
+  env?: Record<string, string>;
 }
 
 export interface SkydeckProcess {
@@ -78,6 +80,7 @@ export async function startSkydeck(options: SkydeckProcessOptions): Promise<Skyd
       SIM_OSD_HZ: String(options.osdHz),
       SKIP_CONSOLE_BUILD: '1',
       LOG_LEVEL: 'warn',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

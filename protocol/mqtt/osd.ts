@@ -5,6 +5,8 @@
  */
 
 export interface PositionState {
+  /** Docks: 0/1, whether the RTK position was calibrated. */
+  is_calibration?: 0 | 1;
   /** 0 not started, 1 fixing, 2 fixed, 3 failed. */
   is_fixed?: number;
   /** 1–5 satellite level, 10 RTK fixed. */
@@ -118,6 +120,9 @@ export interface DockOsd {
   rainfall?: number;
   /** m/s (unlike the aircraft's field). */
   wind_speed?: number;
+  /** 0/1: a dock 1 reports its cover as `putter_state`. */
+  putter_state?: number;
+  home_position_is_valid?: 0 | 1;
   /** °C outside. */
   environment_temperature?: number;
   /** °C inside. */
@@ -126,11 +131,80 @@ export interface DockOsd {
   humidity?: number;
   /** V. */
   electric_supply_voltage?: number;
+  /** mV. */
+  working_voltage?: number;
+  /** mA. */
+  working_current?: number;
+  backup_battery?: { switch: 0 | 1; voltage: number; temperature: number };
+  /** 1 schedule mode (keeps ~55–60 %), 2 standby mode (keeps ~90–95 %). */
+  battery_store_mode?: number;
+  supplement_light_state?: 0 | 1;
   air_conditioner?: { air_conditioner_state: number; switch_time: number };
   emergency_stop_state?: 0 | 1;
   alarm_state?: 0 | 1;
   job_number?: number;
   media_file_detail?: { remain_upload: number };
+  wireless_link?: DockWirelessLink;
+  alternate_land_point?: DockAlternateLandPoint;
+  drone_battery_maintenance_info?: DockBatteryMaintenance;
+  /** Accumulated working time, s. */
+  acc_time?: number;
+  /** ms since the epoch. */
+  first_power_on?: number;
+  /** s since the epoch. */
+  activation_time?: number;
+  maintain_status?: { maintain_status_array: DockMaintainStatus[] };
+  silent_mode?: 0 | 1;
+  /** 0 not chosen, 1 declined, 2 agreed. */
+  user_experience_improvement?: number;
+  air_transfer_enable?: 0 | 1;
+}
+
+/** Dock `wireless_link`: the SDR and 4G links to its aircraft (qualities 0–5). */
+export interface DockWirelessLink {
+  dongle_number?: number;
+  '4g_link_state'?: 0 | 1;
+  sdr_link_state?: 0 | 1;
+  /** 0 SDR only, 1 4G-fused. */
+  link_workmode?: 0 | 1;
+  sdr_quality?: number;
+  '4g_quality'?: number;
+  '4g_uav_quality'?: number;
+  '4g_gnd_quality'?: number;
+  /** GHz. */
+  sdr_freq_band?: number;
+  '4g_freq_band'?: number;
+}
+
+/** Dock `alternate_land_point`: where the aircraft lands when the dock cannot take it. */
+export interface DockAlternateLandPoint {
+  latitude: number;
+  longitude: number;
+  height: number;
+  safe_land_height: number;
+  is_configured: 0 | 1;
+}
+
+/** Dock `drone_battery_maintenance_info`. */
+export interface DockBatteryMaintenance {
+  /** 0 none, 1 pending, 2 in progress. */
+  maintenance_state: number;
+  /** Hours. */
+  maintenance_time_left: number;
+  /** 0 off, 1 heating, 2 keeping warm. */
+  heat_state: number;
+  /** Readings of 32767 mean unreadable. */
+  batteries?: BatteryPack[];
+}
+
+/** One entry of the dock's `maintain_status_array`. */
+export interface DockMaintainStatus {
+  state: number;
+  /** 17 routine, 18 deep (dock); 1 basic, 2 routine, 3 deep (aircraft). */
+  last_maintain_type: number;
+  /** s since the epoch. */
+  last_maintain_time: number;
+  last_maintain_work_sorties?: number;
 }
 
 /** `thing/product/{dock_sn}/state` `data`. */

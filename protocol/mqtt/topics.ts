@@ -7,6 +7,7 @@
 export const THING_KINDS = [
   'osd',
   'state',
+  'state_reply',
   'events',
   'events_reply',
   'services',

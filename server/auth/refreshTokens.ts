@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../db/Db.ts';
 import { queryOne } from '../db/Db.ts';
+import { bumpTokenVersion } from './tokenVersions.ts';
 
 /** sha256 hex: refresh tokens are 32 random bytes, so a fast hash is enough to make a leak useless. */
 export function sha256(value: string): string {
@@ -68,18 +69,31 @@ export async function rotateRefreshToken(
   });
 }
 
-/** Revokes every live token of a family. */
+/**
+ * Revokes every live token of a family, and ends the user's access tokens at once: an access token
+ * does not name its family, and a replayed refresh token means a copy is loose. The user's other
+ * sessions keep their own refresh tokens and simply renew their access tokens.
+ */
 export async function revokeFamily(db: Db, familyId: string): Promise<void> {
   await db.query(
     'update refresh_tokens set revoked_at = now() where family_id = $1 and revoked_at is null',
     [familyId],
   );
+  await db.query(
+    `update users set token_version = token_version + 1
+     where id = (select user_id from refresh_tokens where family_id = $1 limit 1)`,
+    [familyId],
+  );
 }
 
-/** Revokes every live refresh token of a user (password change, disable, delete). */
+/**
+ * Revokes every live refresh token of a user and ends their access tokens at once (password
+ * change or reset, disable, delete). The caller announces `{ kind: 'user' }` after committing.
+ */
 export async function revokeUserTokens(db: Db, userId: number): Promise<void> {
   await db.query(
     'update refresh_tokens set revoked_at = now() where user_id = $1 and revoked_at is null',
     [userId],
   );
+  await bumpTokenVersion(db, userId);
 }

@@ -5,7 +5,12 @@ export interface AccessClaims {
   userId: number;
   roleId: number;
   workspaceId: number;
+  /** The user's `token_version` when the token was signed (see tokenVersions.ts); absent means 0. */
+  tokenVersion?: number;
 }
+
+/** The claims of a verified token: the version is always known (tokens without one count as 0). */
+export type VerifiedClaims = Required<AccessClaims>;
 
 const ALGORITHM = 'HS256';
 const ISSUER = 'skydeck';
@@ -14,13 +19,14 @@ function key(secret: string): Uint8Array {
   return new TextEncoder().encode(secret);
 }
 
-/** Signs a short-lived HS256 access token carrying `sub`, `rid`, `wid` and `typ: 'access'`. */
+/** Signs a short-lived HS256 access token carrying `sub`, `rid`, `wid`, `ver` and `typ: 'access'`. */
 export function signAccessToken(
   secret: string,
   claims: AccessClaims,
   ttlSeconds: number,
 ): Promise<string> {
-  return new SignJWT({ rid: claims.roleId, wid: claims.workspaceId, typ: 'access' })
+  const ver = claims.tokenVersion ?? 0;
+  return new SignJWT({ rid: claims.roleId, wid: claims.workspaceId, ver, typ: 'access' })
     .setProtectedHeader({ alg: ALGORITHM })
     .setSubject(String(claims.userId))
     .setIssuer(ISSUER)
@@ -40,16 +46,17 @@ function isId(value: unknown): value is number {
 export async function verifyAccessToken(
   secret: string,
   token: string,
-): Promise<AccessClaims | null> {
+): Promise<VerifiedClaims | null> {
   try {
     const { payload } = await jwtVerify(token, key(secret), {
       algorithms: [ALGORITHM],
       issuer: ISSUER,
     });
     const userId = Number(payload.sub);
-    const { rid, wid, typ } = payload;
+    const { rid, wid, typ, ver = 0 } = payload;
     if (typ !== 'access' || !isId(userId) || !isId(rid) || !isId(wid)) return null;
-    return { userId, roleId: rid, workspaceId: wid };
+    if (typeof ver !== 'number' || !Number.isInteger(ver) || ver < 0) return null;
+    return { userId, roleId: rid, workspaceId: wid, tokenVersion: ver };
   } catch {
     return null;
   }

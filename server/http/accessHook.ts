@@ -3,7 +3,7 @@ import { API } from '../../protocol/http.ts';
 import { ApiError } from './ApiError.ts';
 import { audit } from './audit.ts';
 import type { AuditEntry } from './audit.ts';
-import { loadCaller } from './caller.ts';
+import { bearer, loadCaller } from './caller.ts';
 import type { AppDeps } from './context.ts';
 
 function isDocs(url: string): boolean {
@@ -32,6 +32,9 @@ export function installAccessHook(app: FastifyInstance, deps: AppDeps): void {
     if (access === 'public') return;
     if (access === undefined) throw new ApiError(403, 'forbidden');
     const caller = await loadCaller(deps.db, deps.tokenSecret, request);
+    // A valid token may still have been ended early (password change, disable, revoked family).
+    if (!(await deps.tokenVersions.verify(deps.tokenSecret, bearer(request) ?? '')))
+      throw new ApiError(401, 'auth.expired');
     request.caller = caller;
     if (access !== 'signed-in' && !caller.can(access)) {
       // A refused change is worth an audit row: someone tried something their role does not allow.

@@ -1,8 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/Db.ts';
 import { queryOne } from '../db/Db.ts';
+import { roleCodes, subtreeIds } from '../auth/permissions.ts';
 import { verifyAccessToken } from '../auth/tokens.ts';
 import { ApiError } from './ApiError.ts';
+
+// Kept here for route modules that read the scope rule through the caller module.
+export { subtreeIds } from '../auth/permissions.ts';
 
 /** The signed-in user a request speaks for, loaded fresh from the database on every request. */
 export interface Caller {
@@ -25,28 +29,6 @@ export function bearer(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
   return match?.[1];
-}
-
-/** Ids of `workspaceId` and every workspace below it. */
-export async function subtreeIds(db: Db, workspaceId: number): Promise<number[]> {
-  const rows = await db.query<{ id: number }>(
-    `with recursive scope(id) as (
-       select id from workspaces where id = $1
-       union all select w.id from workspaces w join scope s on w.parent_id = s.id)
-     select id from scope`,
-    [workspaceId],
-  );
-  return rows.map((r) => r.id);
-}
-
-/** The codes (menu names and button perms) a role grants. */
-export async function roleCodes(db: Db, roleId: number): Promise<Set<string>> {
-  const rows = await db.query<{ code: string }>(
-    `select case when m.kind = 'button' then m.perms else m.name end as code
-     from role_menus rm join menus m on m.id = rm.menu_id where rm.role_id = $1`,
-    [roleId],
-  );
-  return new Set(rows.map((r) => r.code).filter((code) => code !== ''));
 }
 
 interface UserRow {

@@ -2,8 +2,11 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, RawServerDefau
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { LoginThrottle } from '../auth/loginThrottle.ts';
+import type { TokenVersions } from '../auth/tokenVersions.ts';
 import type { Config } from '../config.ts';
+import type { PrincipalEvents } from '../principalEvents.ts';
 import type { Db } from '../db/Db.ts';
+import type { ObjectStore } from '../storage/ObjectStore.ts';
 import type { Caller } from './caller.ts';
 
 /**
@@ -27,6 +30,12 @@ export interface AppDeps {
   config: Config;
   tokenSecret: string;
   throttle: LoginThrottle;
+  /** Whether an access token is still current (not ended by a password change, disable, …). */
+  tokenVersions: TokenVersions;
+  /** Changes to users, roles, devices and projects that open broker sessions must follow. */
+  events: PrincipalEvents;
+  /** Files: wayline KMZs, later media (embedded under `DATA_DIR/media`, or S3). */
+  storage: ObjectStore;
 }
 
 /** The Fastify instance with zod schemas as the type provider. */

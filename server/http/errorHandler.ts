@@ -17,6 +17,31 @@ function isBound(value: unknown): value is number | bigint {
   return typeof value === 'number' || typeof value === 'bigint';
 }
 
+/** A bound as the user reads it: a date bound as its day, a number as itself. */
+function shownBound(issue: Issue, bound: number | bigint): string {
+  if (issue.params.origin === 'date') return new Date(Number(bound)).toISOString().slice(0, 10);
+  return String(bound);
+}
+
+/**
+ * The issue to report: the first one, except that among several bounds broken by the same field
+ * the tightest wins (an id of 2^53 breaks both the safe-integer and the column bound; the column
+ * bound is the one that helps).
+ */
+export function reportedIssue(issues: readonly Issue[]): Issue | undefined {
+  const [first] = issues;
+  if (!first) return undefined;
+  const tighter = (a: Issue, b: Issue): Issue => {
+    if (a.keyword !== b.keyword || !isBound(a.params.maximum ?? a.params.minimum)) return a;
+    const [x, y] = [
+      Number(a.params.maximum ?? a.params.minimum),
+      Number(b.params.maximum ?? b.params.minimum),
+    ];
+    return (a.keyword === 'too_big' ? y < x : y > x) ? b : a;
+  };
+  return issues.filter((i) => i.instancePath === first.instancePath).reduce(tighter, first);
+}
+
 /** The catalogue message for the first failed check of a schema: always names the field. */
 function validationMessage(issue: Issue, context: string): [MessageKey, MessageParams] {
   const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || context;
@@ -33,9 +58,9 @@ function validationMessage(issue: Issue, context: string): [MessageKey, MessageP
   )
     return ['validation.password', { field, min: PASSWORD_MIN, max: PASSWORD_MAX }];
   if (issue.keyword === 'too_small' && isBound(minimum))
-    return ['validation.too_small', { field, min: String(minimum) }];
+    return ['validation.too_small', { field, min: shownBound(issue, minimum) }];
   if (issue.keyword === 'too_big' && isBound(maximum))
-    return ['validation.too_big', { field, max: String(maximum) }];
+    return ['validation.too_big', { field, max: shownBound(issue, maximum) }];
   return ['validation.invalid', { field }];
 }
 
@@ -66,7 +91,7 @@ export function installErrorHandler(app: FastifyInstance, fallback?: NotFoundFal
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ApiError) return sendApiError(error, request, reply);
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const first = error.validation[0];
+      const first = reportedIssue(error.validation);
       const [key, params] = first
         ? validationMessage(first, error.validationContext ?? 'body')
         : (['validation.invalid', { field: 'body' }] as const);

@@ -4,14 +4,18 @@
  */
 const CATALOGUE = {
   ok: ['成功', 'success'],
-  'auth.bad_credentials': ['用户名或密码错误', 'wrong username or password'],
+  'auth.bad_credentials': ['用户名或密码错误', 'Wrong username or password'],
   'auth.disabled': [
     '账号已停用，请联系管理员',
-    'this account is disabled; contact an administrator',
+    'This account is disabled; contact an administrator',
   ],
   'auth.throttled': [
     '登录失败次数过多，请 {seconds} 秒后再试',
-    'too many failed sign-ins; try again in {seconds} s',
+    'Too many failed sign-ins; try again in {seconds} s',
+  ],
+  'auth.password_throttled': [
+    '密码错误次数过多，请 {seconds} 秒后再试',
+    'too many wrong passwords; try again in {seconds} s',
   ],
   'auth.required': ['请先登录', 'please sign in'],
   'auth.expired': ['登录已过期，请重新登录', 'your session has expired; please sign in again'],
@@ -28,10 +32,73 @@ const CATALOGUE = {
   'not_found.menu': ['菜单不存在', 'no such menu'],
   'not_found.workspace': ['项目不存在', 'no such workspace'],
   'not_found.device': ['设备不存在', 'no such device'],
-  'conflict.username': ['用户名 {value} 已存在', 'username {value} is already taken'],
+  // Spec §8: this exact Chinese text makes the console forget a wayline it kept in session storage.
+  'not_found.wayline': ['航线文件不存在', 'the wayline file does not exist'],
+  'conflict.wayline_in_use': [
+    '航线正被待执行的任务使用，无法删除：{what}',
+    'the wayline is used by pending tasks and cannot be deleted: {what}',
+  ],
+  'not_found.task': ['任务不存在', 'no such flight task'],
+  'not_found.execution': ['任务执行记录不存在', 'no such task execution'],
+  'task.dock_offline': ['机场离线', 'the dock is offline'],
+  'task.dock_busy': ['机场正在执行其他任务', 'the dock is busy with another flight'],
+  'task.battery_low': ['飞行器电量不足', 'the aircraft battery is too low'],
+  'task.no_reply': ['机场未应答', 'the dock did not answer'],
+  'task.device_error': [
+    '机场拒绝了任务（错误码 {code}）',
+    'the dock refused the task (code {code})',
+  ],
+  'task.dock_silent': [
+    '机场长时间无响应，任务已超时',
+    'the dock stopped answering; the flight timed out',
+  ],
+  'task.not_flying': ['该任务当前没有正在执行的飞行', 'this task has no flight in progress'],
+  'task.engine_offline': ['任务引擎未运行', 'the task engine is not running'],
+  'conflict.task_flying': ['任务正在飞行，无法删除', 'the task is flying and cannot be deleted'],
+  'conflict.task_overlap': [
+    '与同一机场的任务“{what}”时间重叠',
+    'overlaps task "{what}" on the same dock',
+  ],
+  'conflict.task_past': ['{field}: 时间已过', '{field}: that time has passed'],
+  'wayline.empty': ['文件为空', 'the file is empty'],
+  'wayline.not_zip': ['不是 KMZ（ZIP）文件', 'not a KMZ (ZIP) file'],
+  'wayline.corrupt': ['压缩包已损坏：{file}', 'the archive is corrupt: {file}'],
+  'wayline.too_large': [
+    '解压后超过 {max} MB，已拒绝',
+    'refused: more than {max} MB once uncompressed',
+  ],
+  'wayline.no_waylines': ['缺少 wpmz/waylines.wpml', 'wpmz/waylines.wpml is missing'],
+  'wayline.xml': [
+    '{file} 第 {line} 行 XML 错误：{detail}',
+    'XML error in {file} at line {line}: {detail}',
+  ],
+  'wayline.namespace': [
+    '{file} 未声明 WPML 命名空间 http://www.dji.com/wpmz/1.0.x',
+    '{file} does not declare the WPML namespace http://www.dji.com/wpmz/1.0.x',
+  ],
+  'wayline.missing': ['{file} 缺少 {element}', '{file}: {element} is missing'],
+  'wayline.invalid_value': [
+    '{file} 中 {element} 的值“{value}”无效',
+    '{file}: invalid {element} "{value}"',
+  ],
+  'wayline.coordinates': [
+    '第 {index} 个航点坐标超出范围：{value}',
+    'waypoint {index}: coordinates out of range: {value}',
+  ],
+  'wayline.aircraft': ['未知的飞行器型号 {value}', 'unknown aircraft enum {value}'],
+  'wayline.no_points': ['航线没有航点', 'the route has no waypoints'],
+  'wayline.too_many_points': [
+    '航点数 {count} 超过上限 {max}',
+    '{count} waypoints exceed the limit of {max}',
+  ],
+  // Worded the same whether the name is in the caller's workspace or another one they cannot see.
+  'conflict.username': [
+    '用户名 {value} 不可用，请换一个',
+    'username {value} is not available; choose another',
+  ],
   'conflict.device_sn': [
-    '设备序列号 {value} 已存在',
-    'device serial number {value} already exists',
+    '设备序列号 {value} 无法登记，请核对序列号',
+    'device serial number {value} cannot be registered; check the serial number',
   ],
   'conflict.role_name': ['角色名 {value} 已存在', 'role name {value} already exists'],
   'conflict.role_in_use': [
@@ -46,6 +113,8 @@ const CATALOGUE = {
   'conflict.users': ['{count} 个用户', '{count} user(s)'],
   'conflict.devices': ['{count} 台设备', '{count} device(s)'],
   'conflict.roles': ['{count} 个角色', '{count} role(s)'],
+  'conflict.waylines': ['{count} 条航线', '{count} wayline(s)'],
+  'conflict.tasks': ['{count} 个飞行任务', '{count} flight task(s)'],
   'conflict.duplicate': ['记录已存在', 'it already exists'],
   'conflict.self': [
     '不能删除、停用自己的账号或更改自己的角色与项目',
@@ -58,6 +127,7 @@ const CATALOGUE = {
   ],
   'validation.required': ['{field}: 必填', '{field}: required'],
   'validation.invalid': ['{field}: 格式不正确', '{field}: invalid value'],
+  'validation.nul': ['{field}: 不能包含空字符', '{field}: must not contain a NUL character'],
   'validation.too_small': ['{field}: 不能小于 {min}', '{field}: must be at least {min}'],
   'validation.too_big': ['{field}: 不能大于 {max}', '{field}: must be at most {max}'],
   'validation.password': [
@@ -65,6 +135,7 @@ const CATALOGUE = {
     '{field}: a password has {min} to {max} characters',
   ],
   too_large: ['请求内容过大', 'request too large'],
+  'too_large.headers': ['请求地址或请求头过长', 'request address or headers too long'],
   too_many: ['请求过于频繁，请稍后再试', 'too many requests; try again later'],
   server_error: ['服务器错误', 'server error'],
 } as const satisfies Record<string, readonly [string, string]>;

@@ -1,14 +1,20 @@
+import { registerAlarmRoutes } from './alarms/alarmRoutes.ts';
 import { registerLoginRoutes } from './auth/loginRoutes.ts';
 import type { AppDeps, ZodApp } from './context.ts';
 import { registerDeviceReadRoutes } from './devices/deviceReadRoutes.ts';
 import { registerDeviceWriteRoutes } from './devices/deviceWriteRoutes.ts';
 import { registerLogRoutes } from './logs/logRoutes.ts';
+import { registerMapRoutes } from '../map/mapRoutes.ts';
 import { registerMenuRoutes } from './menus/menuRoutes.ts';
 import { registerRoleRoutes } from './roles/roleRoutes.ts';
 import { registerPasswordRoutes } from './users/passwordRoutes.ts';
 import { registerUserRoutes } from './users/userRoutes.ts';
 import { registerUserWriteRoutes } from './users/userWriteRoutes.ts';
 import { registerWorkspaceRoutes } from './workspaces/workspaceRoutes.ts';
+import { registerWaylineReadRoutes } from './waylines/waylineReadRoutes.ts';
+import { registerWaylineUploadRoute } from './waylines/waylineUploadRoute.ts';
+import { registerWaylineWriteRoutes } from './waylines/waylineWriteRoutes.ts';
+import { registerTaskRoutes } from './tasks/registerTaskRoutes.ts';
 
 /** Every `/api` route of this module (the MQTT config route is the broker's). */
 export function registerRoutes(app: ZodApp, deps: AppDeps): void {
@@ -22,4 +28,10 @@ export function registerRoutes(app: ZodApp, deps: AppDeps): void {
   registerDeviceReadRoutes(app, deps);
   registerDeviceWriteRoutes(app, deps);
   registerLogRoutes(app, deps);
+  registerWaylineReadRoutes(app, deps);
+  registerWaylineUploadRoute(app, deps);
+  registerWaylineWriteRoutes(app, deps);
+  registerTaskRoutes(app, deps);
+  registerMapRoutes(app, deps);
+  registerAlarmRoutes(app, deps);
 }

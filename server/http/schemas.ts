@@ -5,6 +5,13 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '../auth/passwords.ts';
 // the error says "required" rather than "not a number".
 const numberFromText = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v);
 
+/** Largest value of a PostgreSQL `integer` column: every id and integer filter stays within it. */
+export const INT4_MAX = 2_147_483_647;
+
+/** The range of dates a filter may name; PostgreSQL refuses far-out years with an error. */
+export const EARLIEST_DATE = new Date('1970-01-01T00:00:00.000Z');
+export const LATEST_DATE = new Date('9999-12-31T23:59:59.999Z');
+
 /** A number read from a query string or a JSON body. */
 export function numeric<T extends z.ZodType>(schema: T) {
   return z.preprocess(numberFromText, schema);
@@ -12,23 +19,23 @@ export function numeric<T extends z.ZodType>(schema: T) {
 
 /** `current` (1-based) and `size` of a paged list (spec §7 "Table data"; default page size 10). */
 export const paging = {
-  current: numeric(z.number().int().min(1)).default(1),
+  current: numeric(z.number().int().min(1).max(INT4_MAX)).default(1),
   size: numeric(z.number().int().min(1).max(1000)).default(10),
 };
 
 /** A positive integer id, from a query string or a JSON body. */
-export const id = numeric(z.number().int().positive());
+export const id = numeric(z.number().int().min(1).max(INT4_MAX));
 
 /** An optional id in a query string, where an empty value means "not given". */
 export const optionalId = z.preprocess(
   (v) => (v === '' ? undefined : numberFromText(v)),
-  z.number().int().positive().optional(),
+  z.number().int().min(1).max(INT4_MAX).optional(),
 );
 
 /** An optional non-negative integer in a query string (`domain=0` is a real value). */
 export const optionalInt = z.preprocess(
   (v) => (v === '' ? undefined : numberFromText(v)),
-  z.number().int().min(0).optional(),
+  z.number().int().min(0).max(INT4_MAX).optional(),
 );
 
 /** An optional text filter; empty means "not given". */
@@ -46,7 +53,7 @@ export const optionalFlag = z.preprocess(
 /** An optional date/time bound in a query string (ISO or `YYYY-MM-DD HH:mm:ss`). */
 export const optionalTime = z.preprocess(
   (v) => (v === '' ? undefined : v),
-  z.coerce.date().optional(),
+  z.coerce.date().min(EARLIEST_DATE).max(LATEST_DATE).optional(),
 );
 
 /** A new password under the console's rule. */

@@ -1,13 +1,27 @@
 /**
  * Connects Aedes' authentication and authorization hooks to `BrokerAuth`. Each connection's session
  * is kept in a WeakMap so it goes away with the client.
+ *
+ * Publishes of one connection are decided one after another in the order they arrived: Aedes hands
+ * a whole socket read to the hooks at once, and a gateway's `osd` for a new aircraft must be judged
+ * after the `update_topo` that announced it, never before.
  */
-import type { Aedes, AuthenticateError, Client } from 'aedes';
+import type { Aedes, AuthenticateError, Client, PublishPacket } from 'aedes';
+import { parseTopic } from '../../protocol/mqtt/topics.ts';
 import type { BrokerAuth, BrokerSession } from './brokerAuth.ts';
+import { decodeEnvelope, str } from './decode.ts';
 import type { Log } from './log.ts';
 
 // Aedes' `AuthErrorCode` is an ambient const enum, which verbatimModuleSyntax cannot import.
 const BAD_USERNAME_OR_PASSWORD = 4;
+/**
+ * Where a refused device message is sent instead: nothing subscribes to it and `authorizeForward`
+ * drops it anyway. MQTT 3.1.1 has no negative acknowledgement, and failing the hook would close the
+ * connection, so a dock that speaks about one unregistered aircraft would lose its own link too.
+ */
+export const REFUSED_TOPIC = '$skydeck/refused';
+/** Distinct (client, serial number) refusals remembered for log-once; past this the memory restarts. */
+const MAX_REPORTED = 10_000;
 
 function authError(): AuthenticateError {
   // Aedes types the code as its const enum, which this module cannot name (see above): the plain
@@ -18,16 +32,74 @@ function authError(): AuthenticateError {
   });
 }
 
-/** Installs the hooks on `broker`; returns a lookup of a client's session (for disconnect handling). */
-export function installAuthHooks(
-  broker: Aedes,
-  auth: BrokerAuth,
-  log: Log,
-): (client: Client) => BrokerSession | undefined {
+/** What the hooks give back to the broker. */
+export interface AuthHooks {
+  sessionOf(client: Client): BrokerSession | undefined;
+  /** Device messages refused one by one (the connection stayed up). */
+  refusedMessages(): number;
+}
+
+/** The children a gateway's `update_topo` announces, or undefined for any other message. */
+function announcedChildren(packet: PublishPacket, sn: string): string[] | undefined {
+  const parsed = parseTopic(packet.topic);
+  if (parsed?.family !== 'status' || parsed.kind !== 'status' || parsed.sn !== sn) return undefined;
+  const msg = decodeEnvelope(packet.payload as Uint8Array);
+  if (msg?.method !== 'update_topo') return undefined;
+  const subs = Array.isArray(msg.data.sub_devices) ? (msg.data.sub_devices as unknown[]) : [];
+  return subs.flatMap((d) => {
+    const child = typeof d === 'object' && d !== null ? str((d as { sn?: unknown }).sn) : undefined;
+    return child === undefined ? [] : [child];
+  });
+}
+
+/** Installs the hooks on `broker`. */
+export function installAuthHooks(broker: Aedes, auth: BrokerAuth, log: Log): AuthHooks {
   const sessions = new WeakMap<Client, BrokerSession>();
+  const chains = new WeakMap<Client, Promise<unknown>>();
+  const reported = new Set<string>();
+  let refused = 0;
   const failed = (where: string) => (error: unknown) => {
     log.error(`mqtt ${where} check failed: ${String(error)}`);
   };
+
+  /** Runs `task` after every earlier publish decision of `client`. */
+  function inOrder<T>(client: Client, task: () => Promise<T>): Promise<T> {
+    const next = (chains.get(client) ?? Promise.resolve()).then(task, task);
+    chains.set(
+      client,
+      next.catch(() => undefined),
+    );
+    return next;
+  }
+
+  function refuseMessage(client: Client, s: BrokerSession, packet: PublishPacket, why: string) {
+    refused++;
+    const key = `${client.id}\n${parseTopic(packet.topic)?.sn ?? packet.topic}`;
+    if (!reported.has(key)) {
+      if (reported.size >= MAX_REPORTED) reported.clear();
+      reported.add(key);
+      log.warn(
+        `mqtt refused publish client=${client.id} user=${s.principal.name} topic=${packet.topic} reason=${why} (further refusals for this device are counted, not logged)`,
+      );
+    }
+    packet.topic = REFUSED_TOPIC;
+    packet.retain = false;
+  }
+
+  async function decidePublish(client: Client, s: BrokerSession, packet: PublishPacket) {
+    if (s.principal.kind === 'device') {
+      const children = announcedChildren(packet, s.principal.sn);
+      if (children) await auth.announce(s, children);
+      const decision = await auth.decide(s, 'publish', packet.topic);
+      if (!decision.allow) refuseMessage(client, s, packet, decision.reason);
+      return null;
+    }
+    // A console or server client that publishes outside its rights is closed (as before): that is
+    // no device's routine traffic but a misbehaving client.
+    return (await auth.authorize(s, 'publish', packet.topic, client.id))
+      ? null
+      : new Error('not authorized');
+  }
 
   broker.authenticate = (client, username, password, done) => {
     auth
@@ -43,19 +115,19 @@ export function installAuthHooks(
       });
   };
 
-  // A refused publish closes the connection: MQTT 3.1.1 has no negative acknowledgement for it.
   broker.authorizePublish = (client, packet, done) => {
-    const session = client ? sessions.get(client) : undefined;
     if (!client) return done(null);
+    const session = sessions.get(client);
     if (!session) return done(new Error('not authenticated'));
-    auth
-      .authorize(session, 'publish', packet.topic, client.id)
-      .then((ok) => done(ok ? null : new Error('not authorized')))
+    inOrder(client, () => decidePublish(client, session, packet))
+      .then((error) => done(error))
       .catch((error: unknown) => {
         failed('publish')(error);
         done(new Error('not authorized'));
       });
   };
+
+  broker.authorizeForward = (_client, packet) => (packet.topic === REFUSED_TOPIC ? null : packet);
 
   // A refused subscription is answered with granted QoS 128; the connection stays up.
   broker.authorizeSubscribe = (client, subscription, done) => {
@@ -70,5 +142,5 @@ export function installAuthHooks(
       });
   };
 
-  return (client) => sessions.get(client);
+  return { sessionOf: (client) => sessions.get(client), refusedMessages: () => refused };
 }

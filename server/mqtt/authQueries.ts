@@ -33,41 +33,8 @@ export async function findUserByName(db: Db, username: string): Promise<UserRow 
   return row?.enabled ? row : undefined;
 }
 
-/** Serial numbers of every device in the workspace `workspaceId` and all workspaces below it. */
-export async function subtreeDeviceSns(db: Db, workspaceId: number): Promise<Set<string>> {
-  const rows = await db.query<{ device_sn: string }>(
-    `with recursive sub as (
-       select id from workspaces where id = $1
-       union all
-       select w.id from workspaces w join sub on w.parent_id = sub.id
-     )
-     select device_sn from devices where workspace_id in (select id from sub)`,
-    [workspaceId],
-  );
-  return new Set(rows.map((r) => r.device_sn));
-}
-
-/**
- * Whether the role grants `permission`: an all-access role (the seeded admin, see migration 0002)
- * always does; any other through one of its menus' perms (which may list several, comma-separated).
- * The HTTP side (`server/http/caller.ts`) applies the same two rules.
- */
-export async function roleHasPermission(
-  db: Db,
-  roleId: number,
-  permission: string,
-): Promise<boolean> {
-  const row = await queryOne<{ ok: boolean }>(
-    db,
-    `select r.all_access or exists (
-       select 1 from role_menus rm join menus m on m.id = rm.menu_id
-       where rm.role_id = r.id and $2 = any(string_to_array(replace(m.perms, ' ', ''), ','))
-     ) as ok
-     from roles r where r.id = $1`,
-    [roleId, permission],
-  );
-  return row?.ok ?? false;
-}
+// The workspace-subtree and role-permission rules live in one module shared with the HTTP side.
+export { roleHasPermission, subtreeDeviceSns } from '../auth/permissions.ts';
 
 /** A device's secret hash, or undefined when the serial number is not registered. */
 export async function deviceSecretHash(db: Db, sn: string): Promise<string | undefined> {
@@ -84,6 +51,30 @@ export async function gatewayFamilySns(db: Db, sn: string): Promise<Set<string>>
   const rows = await db.query<{ device_sn: string }>(
     'select device_sn from devices where device_sn = $1 or gateway_sn = $1',
     [sn],
+  );
+  return new Set(rows.map((r) => r.device_sn));
+}
+
+/** A registered device's workspace, or undefined. */
+export async function deviceWorkspaceId(db: Db, sn: string): Promise<number | undefined> {
+  const row = await queryOne<{ workspace_id: number }>(
+    db,
+    'select workspace_id from devices where device_sn = $1',
+    [sn],
+  );
+  return row?.workspace_id;
+}
+
+/** Which of `sns` are registered in the workspace `workspaceId` itself (a gateway's project). */
+export async function registeredIn(
+  db: Db,
+  sns: readonly string[],
+  workspaceId: number,
+): Promise<Set<string>> {
+  if (sns.length === 0) return new Set();
+  const rows = await db.query<{ device_sn: string }>(
+    'select device_sn from devices where device_sn = any($1::text[]) and workspace_id = $2',
+    [sns, workspaceId],
   );
   return new Set(rows.map((r) => r.device_sn));
 }

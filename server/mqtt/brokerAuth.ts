@@ -1,21 +1,17 @@
 /**
  * Broker authentication and authorization over the database, shared by the embedded Aedes hooks and
  * the EMQX HTTP endpoints. Console users sign in with their access token as password, devices with
- * serial number + device secret, the server's own client with an internal secret.
+ * serial number + device secret, the server's own client with an internal secret. Each principal may
+ * only use its own client ids (protocol/mqtt/clientIds.ts).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { decodeJwt } from 'jose';
+import { deviceClientId, isConsoleClientIdOf } from '../../protocol/mqtt/clientIds.ts';
 import type { Db } from '../db/Db.ts';
-import {
-  CONTROL_PERMISSION,
-  deviceSecretHash,
-  findUserById,
-  findUserByName,
-  gatewayFamilySns,
-  roleHasPermission,
-  subtreeDeviceSns,
-} from './authQueries.ts';
+import { deviceSecretHash, findUserByName } from './authQueries.ts';
+import { loadDevicePrincipal, loadUserPrincipal } from './principals.ts';
 import { mayPublish, maySubscribe } from './topicRules.ts';
-import type { Principal } from './topicRules.ts';
+import type { Decision, Principal } from './topicRules.ts';
 import type { Log } from './log.ts';
 
 /** What `verifyAccessToken` yields for a valid console access token. */
@@ -35,24 +31,35 @@ export interface BrokerAuthOptions {
   serverUsername?: string;
   /** Clock in ms, injectable for tests. */
   now?: () => number;
-  /** A refused device is re-read from the database at most this often (new devices, new topology). */
+  /**
+   * A refused device is re-read from the database at most this often. Changes made through this
+   * server arrive as events at once (sessionWatch.ts); this catches those made by another instance.
+   */
   refreshAfterMs?: number;
 }
 
-/** One connection's principal, cached for the life of the connection. */
+/** One connection's principal, kept for the life of the connection and re-read on changes. */
 export interface BrokerSession {
   principal: Principal;
   loadedAt: number;
+  /** When the console user's access token expires (ms): the connection must end then. */
+  expiresAt?: number;
+  /** The console user's access token, checked again on every change to the account. */
+  token?: string;
+  /** The children a gateway announced in its last `update_topo`. */
+  announced?: readonly string[];
 }
 
 export type BrokerAction = 'publish' | 'subscribe';
 
 export interface BrokerAuth {
   readonly serverUsername: string;
-  /** Checks credentials; null (and one log line) when refused. */
+  /** Checks credentials and the client id; null (and one log line) when refused. */
   authenticate(clientId: string, username: string, password: string): Promise<BrokerSession | null>;
   /** The session of an already-authenticated username (external brokers ask ACL without a password). */
   sessionFor(username: string): Promise<BrokerSession | null>;
+  /** The decision for `action` on `topic`, re-reading a refused device's principal when stale. */
+  decide(session: BrokerSession, action: BrokerAction, topic: string): Promise<Decision>;
   /** Whether the session may do `action` on `topic`; refusals are logged. */
   authorize(
     session: BrokerSession,
@@ -60,6 +67,10 @@ export interface BrokerAuth {
     topic: string,
     clientId: string,
   ): Promise<boolean>;
+  /** The principal as the database has it now; null when it may no longer connect at all. */
+  reload(session: BrokerSession): Promise<Principal | null>;
+  /** A gateway announced its children: from now on it speaks for the registered ones only. */
+  announce(session: BrokerSession, children: readonly string[]): Promise<void>;
 }
 
 export const DEFAULT_SERVER_USERNAME = 'skydeck-server';
@@ -75,86 +86,119 @@ function sameText(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+/** The `exp` of a token that has already been verified, in ms. */
+function tokenExpiry(token: string): number | undefined {
+  const exp = decodeJwt(token).exp;
+  return typeof exp === 'number' ? exp * 1000 : undefined;
+}
+
+/** Whether `principal` may connect with `clientId` (the server's own clients may use any). */
+function ownsClientId(principal: Principal, clientId: string): boolean {
+  switch (principal.kind) {
+    case 'server':
+      return true;
+    case 'device':
+      return clientId === deviceClientId(principal.sn);
+    case 'user':
+      return isConsoleClientIdOf(principal.name, clientId);
+  }
+}
+
 /** Builds the broker's auth over `db`. */
 export function createBrokerAuth(options: BrokerAuthOptions): BrokerAuth {
   const { db, log } = options;
   const now = options.now ?? Date.now;
   const serverUsername = options.serverUsername ?? DEFAULT_SERVER_USERNAME;
   const refreshAfterMs = options.refreshAfterMs ?? DEFAULT_REFRESH_AFTER_MS;
-  const session = (principal: Principal): BrokerSession => ({ principal, loadedAt: now() });
-
-  async function userPrincipal(userId: number): Promise<Principal | null> {
-    const user = await findUserById(db, userId);
-    if (!user) return null;
-    return {
-      kind: 'user',
-      name: user.username,
-      userId: user.id,
-      roleId: user.role_id,
-      workspaceId: user.workspace_id,
-      canControl: await roleHasPermission(db, user.role_id, CONTROL_PERMISSION),
-      sns: await subtreeDeviceSns(db, user.workspace_id),
-    };
-  }
-
-  async function devicePrincipal(sn: string): Promise<Principal> {
-    return { kind: 'device', name: sn, sn, sns: await gatewayFamilySns(db, sn) };
-  }
+  const session = (principal: Principal, token?: string): BrokerSession => ({
+    principal,
+    loadedAt: now(),
+    expiresAt: token === undefined ? undefined : tokenExpiry(token),
+    token,
+  });
 
   async function verifyDevice(sn: string, secret: string): Promise<boolean> {
     const stored = await deviceSecretHash(db, sn);
     return stored !== undefined && stored !== '' && sameText(stored, hashDeviceSecret(secret));
   }
 
-  async function check(username: string, password: string): Promise<Principal | null> {
+  async function check(username: string, password: string): Promise<BrokerSession | null> {
     if (username === serverUsername) {
       return options.serverSecret !== '' && sameText(password, options.serverSecret)
-        ? { kind: 'server', name: serverUsername }
+        ? session({ kind: 'server', name: serverUsername })
         : null;
     }
-    if (await verifyDevice(username, password)) return devicePrincipal(username);
+    if (await verifyDevice(username, password)) {
+      const device = await loadDevicePrincipal(db, username);
+      return device ? session(device) : null;
+    }
     const claims = await options.verifyAccessToken(password);
     if (!claims) return null;
-    const principal = await userPrincipal(claims.userId);
+    const principal = await loadUserPrincipal(db, claims.userId);
     // The token must belong to the account named in the username: no signing in as someone else.
-    return principal?.name === username ? principal : null;
+    return principal?.name === username ? session(principal, password) : null;
   }
 
-  async function reload(s: BrokerSession): Promise<void> {
-    const p = s.principal;
-    const fresh = p.kind === 'user' ? await userPrincipal(p.userId) : null;
-    if (fresh) s.principal = fresh;
-    if (p.kind === 'device') s.principal = await devicePrincipal(p.sn);
-    s.loadedAt = now();
-  }
-
-  return {
+  const auth: BrokerAuth = {
     serverUsername,
     async authenticate(clientId, username, password) {
-      const principal = await check(username, password);
-      if (!principal) log.warn(`mqtt refused connect client=${clientId} user=${username}`);
-      return principal ? session(principal) : null;
+      const found = await check(username, password);
+      const refused = !found
+        ? 'bad credentials'
+        : !ownsClientId(found.principal, clientId)
+          ? 'client id not bound to this account'
+          : null;
+      if (refused) log.warn(`mqtt refused connect client=${clientId} user=${username}: ${refused}`);
+      return refused ? null : found;
     },
     async sessionFor(username) {
       if (username === serverUsername) return session({ kind: 'server', name: serverUsername });
-      if ((await deviceSecretHash(db, username)) !== undefined)
-        return session(await devicePrincipal(username));
+      const device = await loadDevicePrincipal(db, username);
+      if (device) return session(device);
       const user = await findUserByName(db, username);
-      const principal = user ? await userPrincipal(user.id) : null;
+      const principal = user ? await loadUserPrincipal(db, user.id) : null;
       return principal ? session(principal) : null;
     },
-    async authorize(s, action, topic, clientId) {
+    async decide(s, action, topic) {
       const rule = action === 'publish' ? mayPublish : maySubscribe;
-      let decision = rule(s.principal, topic);
-      if (!decision.allow && decision.sn !== undefined && now() - s.loadedAt >= refreshAfterMs) {
-        await reload(s);
-        decision = rule(s.principal, topic);
-      }
+      const decision = rule(s.principal, topic);
+      if (decision.allow || decision.sn === undefined || now() - s.loadedAt < refreshAfterMs)
+        return decision;
+      const fresh = await auth.reload(s);
+      if (fresh) s.principal = fresh;
+      s.loadedAt = now();
+      return rule(s.principal, topic);
+    },
+    async authorize(s, action, topic, clientId) {
+      const decision = await auth.decide(s, action, topic);
       if (decision.allow) return true;
       log.warn(
         `mqtt refused ${action} client=${clientId} user=${s.principal.name} topic=${topic} reason=${decision.reason}`,
       );
       return false;
     },
+    async reload(s) {
+      const p = s.principal;
+      switch (p.kind) {
+        case 'server':
+          return p;
+        case 'user': {
+          // A password change or a revoked sign-in voids the token that opened the connection.
+          const claims = s.token === undefined ? null : await options.verifyAccessToken(s.token);
+          if (s.token !== undefined && claims?.userId !== p.userId) return null;
+          return loadUserPrincipal(db, p.userId);
+        }
+        case 'device':
+          return loadDevicePrincipal(db, p.sn, s.announced);
+      }
+    },
+    async announce(s, children) {
+      if (s.principal.kind !== 'device') return;
+      s.announced = [...new Set(children)];
+      const fresh = await auth.reload(s);
+      if (fresh) s.principal = fresh;
+      s.loadedAt = now();
+    },
   };
+  return auth;
 }

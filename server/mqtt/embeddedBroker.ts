@@ -7,10 +7,14 @@ import type { Server as NetServer } from 'node:net';
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Aedes } from 'aedes';
+import type { Client, PublishPacket } from 'aedes';
 import { WebSocketServer, createWebSocketStream } from 'ws';
 import { installAuthHooks } from './aedesHooks.ts';
 import type { BrokerAuth } from './brokerAuth.ts';
 import type { Log } from './log.ts';
+import type { PrincipalChange } from '../principalEvents.ts';
+import { createSessionWatch } from './sessionWatch.ts';
+import type { LiveConnection } from './sessionWatch.ts';
 
 export const MQTT_WS_PATH = '/mqtt';
 /**
@@ -37,6 +41,14 @@ export interface EmbeddedBroker {
   readonly tcpPort: number | null;
   /** Calls `listener` with a device's serial number when its connection ends. */
   onDeviceDisconnect(listener: (sn: string) => void): () => void;
+  /** Re-checks the open connections a committed change may affect (closing those that lost rights). */
+  changed(change: PrincipalChange): Promise<void>;
+  /** Device messages refused one by one, the connection kept. */
+  refusedMessages(): number;
+  /** Calls `listener` for every message a console published (already authorized). */
+  onConsolePublish(listener: (topic: string, payload: Buffer, qos: 0 | 1 | 2) => void): () => void;
+  /** Delivers a message to the subscribers here as the server (relayed from an external broker). */
+  inject(topic: string, payload: Buffer): void;
   close(): Promise<void>;
 }
 
@@ -82,13 +94,26 @@ function attachWebSocket(aedes: Aedes, httpServer: HttpServer) {
   };
 }
 
+const noop = (): void => undefined;
+
 /** Starts Aedes with TCP (when the port is free) and WebSocket at `/mqtt` on `httpServer`. */
 export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promise<EmbeddedBroker> {
   const aedes = await Aedes.createBroker({ drainTimeout: 10_000, concurrency: BROKER_CONCURRENCY });
-  const sessionOf = installAuthHooks(aedes, options.auth, options.log);
+  const hooks = installAuthHooks(aedes, options.auth, options.log);
+  const watch = createSessionWatch(options.auth, options.log);
+  const connections = new WeakMap<Client, LiveConnection>();
   const listeners = new Set<(sn: string) => void>();
+  aedes.on('client', (client) => {
+    const session = hooks.sessionOf(client);
+    if (!session) return;
+    const connection = { clientId: client.id, session, close: () => client.close() };
+    connections.set(client, connection);
+    watch.add(connection);
+  });
   aedes.on('clientDisconnect', (client) => {
-    const principal = sessionOf(client)?.principal;
+    const connection = connections.get(client);
+    if (connection) watch.remove(connection);
+    const principal = hooks.sessionOf(client)?.principal;
     if (principal?.kind === 'device') for (const listener of listeners) listener(principal.sn);
   });
   const tcp = await startTcp(aedes, options);
@@ -100,7 +125,21 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    changed: (change) => watch.changed(change),
+    onConsolePublish(listener) {
+      const onPublish = (packet: PublishPacket, client: Client | null) => {
+        if (client && hooks.sessionOf(client)?.principal.kind === 'user')
+          listener(packet.topic, packet.payload as Buffer, packet.qos);
+      };
+      aedes.on('publish', onPublish);
+      return () => aedes.off('publish', onPublish);
+    },
+    inject(topic, payload) {
+      aedes.publish({ cmd: 'publish', topic, payload, qos: 0, retain: false, dup: false }, noop);
+    },
+    refusedMessages: () => hooks.refusedMessages(),
     async close() {
+      watch.stop();
       detachWs();
       await new Promise<void>((resolve) => aedes.close(() => resolve()));
       await new Promise<void>((resolve) =>

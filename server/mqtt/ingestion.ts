@@ -6,6 +6,7 @@
 import { connect } from 'mqtt';
 import type { Db } from '../db/Db.ts';
 import type { Log } from './log.ts';
+import type { RequestRegistry } from './requestRegistry.ts';
 import { realScheduler } from './scheduler.ts';
 import type { Scheduler } from './scheduler.ts';
 import { createTelemetrySink } from './telemetrySink.ts';
@@ -13,12 +14,13 @@ import type { IngestionStats } from './telemetrySink.ts';
 
 /** The shared-subscription group of Skydeck servers. */
 export const SHARE_GROUP = 'skydeck';
-/** What ingestion listens to: topology, properties and events of every device. */
+/** What ingestion listens to: topology, properties, events and requests of every device. */
 export const INGESTION_TOPICS = [
   'sys/product/+/status',
   'thing/product/+/osd',
   'thing/product/+/state',
   'thing/product/+/events',
+  'thing/product/+/requests',
 ] as const;
 const RECONNECT_PERIOD_MS = 2_000;
 
@@ -36,6 +38,8 @@ export interface IngestionOptions {
   clientId?: string;
   scheduler?: Scheduler;
   offlineAfterMs?: number;
+  /** Answers the gateways' `requests` (see requestRegistry.ts). */
+  requests?: RequestRegistry;
 }
 
 export interface Ingestion {
@@ -43,6 +47,8 @@ export interface Ingestion {
   readonly ready: Promise<void>;
   /** A gateway's broker connection ended (embedded broker hook). */
   deviceDisconnected(sn: string): void;
+  /** Registered devices changed: a device added seconds ago is known from the next message on. */
+  devicesChanged(): Promise<void>;
   /** Waits until everything received so far is written. */
   flush(): Promise<void>;
   stats(): IngestionStats;
@@ -67,6 +73,7 @@ export async function startIngestion(options: IngestionOptions): Promise<Ingesti
     scheduler,
     publish: (topic, payload) => client.publish(topic, payload, { qos: 1 }),
     offlineAfterMs: options.offlineAfterMs,
+    requests: options.requests,
   });
   await sink.start();
   const topics = INGESTION_TOPICS.map((t) =>
@@ -94,6 +101,7 @@ export async function startIngestion(options: IngestionOptions): Promise<Ingesti
   return {
     ready,
     deviceDisconnected: (sn) => sink.deviceDisconnected(sn),
+    devicesChanged: () => sink.devicesChanged(),
     flush: () => sink.flush(),
     stats: () => sink.stats(),
     async close() {

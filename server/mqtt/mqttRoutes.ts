@@ -28,6 +28,8 @@ export interface MqttRoutesOptions {
   wsUrl?: string;
   /** The signed-in console user of a request, or null. */
   authenticate: (request: FastifyRequest) => Promise<{ username: string } | null>;
+  /** Calls back on every committed change of who may do what (server/principalEvents.ts). */
+  onPrincipalChange?: (listener: () => void) => () => void;
 }
 
 type Body = Record<string, unknown>;
@@ -52,6 +54,9 @@ export function embeddedWsUrl(request: FastifyRequest): string {
 export const mqttRoutes: FastifyPluginAsync<MqttRoutesOptions> = async (app, options) => {
   const { auth } = options;
   const sessions = new Map<string, { session: BrokerSession; expires: number }>();
+  // A change may void any cached session: the next ACL question re-reads it from the database.
+  const stop = options.onPrincipalChange?.(() => sessions.clear());
+  if (stop) app.addHook('onClose', () => stop());
 
   /** The body of an EMQX hook call, or null after answering a caller without the shared secret. */
   const guard = (request: FastifyRequest, reply: FastifyReply): Body | null => {

@@ -55,6 +55,9 @@ export function createPresence(db: Db, offlineAfterMs = OFFLINE_AFTER_MS): Prese
         gateway_sn: string | null;
         online: boolean;
       }>('select device_sn, domain, workspace_id, gateway_sn, online from devices');
+      // A deleted device is forgotten: its messages count as unknown from now on.
+      const registered = new Set(rows.map((r) => r.device_sn));
+      for (const sn of known.keys()) if (!registered.has(sn)) known.delete(sn);
       for (const r of rows) {
         const online = known.get(r.device_sn)?.online ?? r.online;
         known.set(r.device_sn, {

@@ -9,6 +9,7 @@ import { decodeEnvelope, str } from './decode.ts';
 import type { Decoded } from './decode.ts';
 import { readHmsList, storeDeviceEvent, storeHms } from './eventStore.ts';
 import type { Log } from './log.ts';
+import type { RequestRegistry } from './requestRegistry.ts';
 import { createPresence, OFFLINE_AFTER_MS } from './presence.ts';
 import type { Scheduler } from './scheduler.ts';
 import { createTrackSampler, storeTrackPoints, TRACK_INTERVAL_MS } from './trackSampler.ts';
@@ -26,8 +27,10 @@ export interface SinkOptions {
   db: Db;
   log: Log;
   scheduler: Scheduler;
-  /** Publishes a reply (`status_reply`, `events_reply`). */
+  /** Publishes a reply (`status_reply`, `events_reply`, `state_reply`, `requests_reply`). */
   publish: (topic: string, payload: string) => void;
+  /** Answers the gateways' `requests`; without it every request is left unanswered. */
+  requests?: RequestRegistry;
   offlineAfterMs?: number;
   trackIntervalMs?: number;
 }
@@ -45,6 +48,8 @@ export interface TelemetrySink {
   start(): Promise<void>;
   handle(topic: string, payload: Uint8Array): void;
   deviceDisconnected(sn: string): void;
+  /** Registered devices changed (added, moved, deleted): re-read them before the next message. */
+  devicesChanged(): Promise<void>;
   /** Resolves when every write queued so far (and the pending track points) is in the database. */
   flush(): Promise<void>;
   stop(): Promise<void>;
@@ -117,6 +122,7 @@ export function createTelemetrySink(options: SinkOptions): TelemetrySink {
 
   function onState(sn: string, msg: Decoded, now: number): void {
     presence.seen(sn, now);
+    if (msg.needReply) reply(thingTopic(sn, 'state_reply'), msg);
     const firmware = str(msg.data.firmware_version);
     if (firmware === undefined) return;
     enqueue('firmware', async () => {
@@ -135,6 +141,14 @@ export function createTelemetrySink(options: SinkOptions): TelemetrySink {
     if (msg.needReply) reply(thingTopic(sn, 'events_reply'), msg);
   }
 
+  function onRequest(sn: string, msg: Decoded, now: number): void {
+    const registry = options.requests;
+    if (!registry) return;
+    void registry.answer(sn, msg, now).then((answer) => {
+      options.publish(thingTopic(sn, 'requests_reply'), JSON.stringify(answer));
+    });
+  }
+
   function route(topic: string, payload: Uint8Array): void {
     const parsed = parseTopic(topic);
     const msg = parsed ? decodeEnvelope(payload) : null;
@@ -142,6 +156,10 @@ export function createTelemetrySink(options: SinkOptions): TelemetrySink {
       stats.dropped++;
       return;
     }
+    // A request is answered whoever asks: the broker already vouched for the sender, and a dock
+    // registered a moment ago must not wait for its configuration until presence is re-read.
+    if (parsed.family === 'thing' && parsed.kind === 'requests')
+      return onRequest(parsed.sn, msg, scheduler.now());
     if (presence.domainOf(parsed.sn) === undefined) {
       stats.unknownDevice++;
       return;
@@ -177,6 +195,7 @@ export function createTelemetrySink(options: SinkOptions): TelemetrySink {
     deviceDisconnected(sn) {
       enqueue('disconnect', () => presence.disconnected(sn));
     },
+    devicesChanged: () => presence.load(scheduler.now()),
     async flush() {
       writeTrack();
       await queue;

@@ -17,9 +17,18 @@ export type Principal =
       workspaceId: number;
       /** The role holds `device:control`: may publish `drc/down` and `services`. */
       canControl: boolean;
+      /** The role opens a page that shows telemetry (see `TELEMETRY_PAGES`): may subscribe. */
+      canWatch: boolean;
       sns: ReadonlySet<string>;
     }
-  | { kind: 'device'; name: string; sn: string; sns: ReadonlySet<string> };
+  | {
+      kind: 'device';
+      name: string;
+      sn: string;
+      /** The project the device is registered in; its children must be registered there too. */
+      workspaceId: number;
+      sns: ReadonlySet<string>;
+    };
 
 export type Decision = { allow: true } | { allow: false; reason: string; sn?: string };
 
@@ -45,11 +54,19 @@ const DEVICE_DOWN = new Set([
   'property/set',
   'drc/down',
   'status_reply',
+  'state_reply',
 ]);
+/**
+ * Kinds only the gateway itself sends (protocol §1.4): its topology and its requests. A dock must not
+ * ask the cloud for storage credentials or configuration in its aircraft's name.
+ */
+const GATEWAY_ONLY = new Set(['requests', 'status']);
 /** What a console may send: flight control only, and only with `device:control`. */
 const USER_PUBLISH = new Set(['drc/down', 'services']);
 /** What a console may watch: everything a device sends plus our `taskInfo`. */
 const USER_SUBSCRIBE = new Set([...DEVICE_UP, 'taskInfo']);
+/** The topic kinds a console may watch (for relaying them from an external broker). */
+export const CONSOLE_WATCHABLE_KINDS: readonly string[] = [...USER_SUBSCRIBE];
 
 function parse(topic: string): ParsedTopic | Decision {
   if (topic.includes('+') || topic.includes('#')) return deny('wildcards are not allowed');
@@ -67,6 +84,8 @@ function check(
   if ('allow' in parsed) return parsed;
   if (!kinds.has(parsed.kind)) return deny(`kind ${parsed.kind} not allowed`);
   if (!principal.sns.has(parsed.sn)) return deny('device outside this principal', parsed.sn);
+  if (principal.kind === 'device' && GATEWAY_ONLY.has(parsed.kind) && parsed.sn !== principal.sn)
+    return deny(`only the gateway itself sends ${parsed.kind}`, parsed.sn);
   return extra?.(principal) ?? ALLOW;
 }
 
@@ -92,6 +111,8 @@ export function maySubscribe(principal: Principal, topic: string): Decision {
     case 'device':
       return check(principal, topic, DEVICE_DOWN);
     case 'user':
-      return check(principal, topic, USER_SUBSCRIBE);
+      return check(principal, topic, USER_SUBSCRIBE, (p) =>
+        p.kind === 'user' && !p.canWatch ? deny('role opens no telemetry page') : null,
+      );
   }
 }

@@ -1,8 +1,9 @@
 /**
  * Standalone simulator / load generator against any broker:
  *   npm run sim -- --drones 2000 --hz 10 --url mqtt://127.0.0.1:1883 [--username u --password p] [--seed n]
- * Without --username every dock signs in with its serial number and derived secret (as the embedded
- * broker expects for a registered fleet); with it, all docks share one connection with those credentials.
+ * Without --username every dock signs in with its serial number (as username and client id, the rule
+ * every Skydeck broker path enforces) and derived secret; with it, all docks share one connection with
+ * those credentials.
  */
 import { parseArgs } from 'node:util';
 import type { Log } from '../mqtt/log.ts';

@@ -1,11 +1,11 @@
 /**
  * Builds the protocol messages of one unit from its state: fields agree with each other (mode_code
- * follows the phase, home_distance the position, the dock's charge the aircraft's battery).
+ * follows the phase, home_distance the position, the dock's charge the aircraft's battery). The
+ * dock's `osd` is built in `dockMessages.ts`.
  */
 import type {
   AircraftOsd,
   AircraftState,
-  DockOsd,
   DockState,
   Envelope,
   HmsData,
@@ -14,6 +14,7 @@ import type {
 import type { SimUnitDef } from './fleet.ts';
 import { distance } from './geo.ts';
 import type { Phase, UnitState } from './unitState.ts';
+import { windDirectionCode, windNow } from './weather.ts';
 
 const AIRCRAFT_MODE_BY_PHASE: Readonly<Record<Phase, number>> = {
   docked: 0,
@@ -24,18 +25,10 @@ const AIRCRAFT_MODE_BY_PHASE: Readonly<Record<Phase, number>> = {
   landing: 10,
   closing: 0,
 };
-/** flighttask_step_code: 0 preparing, 1 flying, 2 recovering, 5 idle (protocol §2.2). */
-const TASK_STEP_BY_PHASE: Readonly<Record<Phase, number>> = {
-  docked: 5,
-  preparing: 0,
-  takeoff: 1,
-  patrol: 1,
-  returning: 1,
-  landing: 1,
-  closing: 2,
-};
-/** Full battery flight time of these aircraft, s (about 45 min). */
-const FULL_FLIGHT_TIME_S = 2_700;
+/** Full battery flight time of these aircraft in the sim, s (40 min at 2.5 %/min). */
+const FULL_FLIGHT_TIME_S = 2_400;
+/** Wind at patrol height is stronger than at the dock's anemometer. */
+const WIND_ALOFT_FACTOR = 1.2;
 
 const round = (value: number, digits: number): number => Number(value.toFixed(digits));
 
@@ -73,8 +66,8 @@ export function aircraftOsd(def: SimUnitDef, s: UnitState): AircraftOsd {
     vertical_speed: round(s.verticalSpeed, 2),
     home_distance: round(distance(s.pos, def.home), 1),
     // The aircraft reports wind in 0.1 m/s units (protocol §2.1).
-    wind_speed: Math.round(s.weather.wind * 10),
-    wind_direction: s.weather.windDirection,
+    wind_speed: Math.round(windNow(s.weather) * (s.elevation > 5 ? WIND_ALOFT_FACTOR : 1) * 10),
+    wind_direction: windDirectionCode(s.weather),
     mode_code: preparing ?? AIRCRAFT_MODE_BY_PHASE[s.phase],
     gear: 2,
     battery: {
@@ -90,46 +83,6 @@ export function aircraftOsd(def: SimUnitDef, s: UnitState): AircraftOsd {
       rtk_number: s.rtk,
     },
     height_limit: 500,
-  };
-}
-
-/** Dock `osd`: mission step, cover, charging, weather, network. */
-export function dockOsd(def: SimUnitDef, s: UnitState): DockOsd {
-  const inDock = s.phase === 'docked' || s.phase === 'closing' || s.phase === 'preparing';
-  return {
-    mode_code: s.phase === 'docked' ? 0 : 4,
-    flighttask_step_code: TASK_STEP_BY_PHASE[s.phase],
-    drc_state: 0,
-    latitude: round(def.home.lat, 7),
-    longitude: round(def.home.lng, 7),
-    height: round(def.homeHeight, 2),
-    heading: 0,
-    cover_state: s.cover,
-    drone_in_dock: inDock ? 1 : 0,
-    drone_charge_state: {
-      state: inDock && s.battery < 100 ? 1 : 0,
-      capacity_percent: Math.round(s.battery),
-    },
-    sub_device: {
-      device_sn: def.aircraft.sn,
-      device_model_key: def.aircraft.modelKey,
-      device_online_status: 1,
-      device_paired: 1,
-    },
-    network_state: {
-      type: s.network.type,
-      quality: s.network.quality,
-      rate: round(s.network.rate, 1),
-    },
-    position_state: { is_fixed: 2, quality: 10, gps_number: s.gps, rtk_number: s.rtk },
-    rainfall: s.weather.rainfall,
-    wind_speed: round(s.weather.wind, 1),
-    environment_temperature: round(s.weather.temperature, 1),
-    temperature: round(s.weather.temperature - 3, 1),
-    humidity: Math.round(s.weather.humidity),
-    electric_supply_voltage: 220,
-    emergency_stop_state: 0,
-    alarm_state: 0,
   };
 }
 

@@ -5,8 +5,10 @@
  */
 import { connect } from 'mqtt';
 import type { IClientOptions, MqttClient } from 'mqtt';
+import { deviceClientId } from '../../protocol/mqtt/clientIds.ts';
 import type { Log } from '../mqtt/log.ts';
-import type { SimTransport } from './simulator.ts';
+import { thingTopic } from '../../protocol/mqtt/topics.ts';
+import type { SimInbox, SimTransport } from './simulator.ts';
 
 export interface MqttTransportOptions {
   url: string;
@@ -24,6 +26,11 @@ const BASE: IClientOptions = { reconnectPeriod: 2_000, clean: true, queueQoSZero
 export function mqttTransport(options: MqttTransportOptions): SimTransport {
   const clients: MqttClient[] = [];
   let shared: { client: MqttClient; listeners: (() => void)[] } | null = null;
+  // Shared connection: each gateway's inbox by serial number (the topic's third part).
+  const inboxes = new Map<string, SimInbox>();
+
+  /** The downlink topics a gateway hears for task flights. */
+  const downlink = (sn: string) => [thingTopic(sn, 'services'), thingTopic(sn, 'requests_reply')];
   let warned = false;
 
   function track(client: MqttClient, label: string): MqttClient {
@@ -46,15 +53,22 @@ export function mqttTransport(options: MqttTransportOptions): SimTransport {
     });
     const entry = { client: track(client, 'shared connection'), listeners: [] as (() => void)[] };
     client.on('connect', () => entry.listeners.forEach((l) => l()));
+    client.on('message', (topic, payload) =>
+      inboxes.get(topic.split('/')[2] ?? '')?.(topic, payload),
+    );
     shared = entry;
     return entry;
   }
 
   return {
-    open(gateway, secret, onConnect) {
+    open(gateway, secret, onConnect, inbox) {
       if (options.username !== undefined) {
         const s = sharedClient();
         s.listeners.push(onConnect);
+        if (inbox) {
+          inboxes.set(gateway.sn, inbox);
+          s.listeners.push(() => s.client.subscribe(downlink(gateway.sn), { qos: 1 }));
+        }
         return { publish: (topic, payload) => s.client.publish(topic, payload) };
       }
       const client = track(
@@ -62,16 +76,22 @@ export function mqttTransport(options: MqttTransportOptions): SimTransport {
           ...BASE,
           username: gateway.sn,
           password: secret,
-          clientId: `sim-${gateway.sn}`,
+          // Like a real dock: the broker binds a device's client id to its serial number.
+          clientId: deviceClientId(gateway.sn),
         }),
         gateway.sn,
       );
       client.on('connect', onConnect);
+      if (inbox) {
+        client.on('connect', () => client.subscribe(downlink(gateway.sn), { qos: 1 }));
+        client.on('message', inbox);
+      }
       return { publish: (topic, payload) => client.publish(topic, payload) };
     },
     async close() {
       await Promise.all(clients.splice(0).map((c) => c.endAsync(true)));
       shared = null;
+      inboxes.clear();
     },
   };
 }

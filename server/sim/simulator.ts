@@ -6,10 +6,10 @@ import { statusTopic, thingTopic } from '../../protocol/mqtt/topics.ts';
 import type { Scheduler } from '../mqtt/scheduler.ts';
 import type { SimDeviceDef, SimUnitDef } from './fleet.ts';
 import { simSecret } from './fleet.ts';
+import { dockOsdFast, dockOsdSlow } from './dockMessages.ts';
 import {
   aircraftOsd,
   aircraftState,
-  dockOsd,
   dockState,
   envelope,
   hmsData,
@@ -21,19 +21,29 @@ import { stepSensors } from './sensors.ts';
 import { stepUnit } from './unitStep.ts';
 import { initialState } from './unitState.ts';
 import type { UnitState } from './unitState.ts';
+import { simServices } from './simServices.ts';
+import { flightPercent, progressData } from './waylineFlight.ts';
 
 /** Key of the simulated gateways' secrets when none is configured (`SIM_SECRET_KEY`). */
 export const DEFAULT_SIM_KEY = 'skydeck-sim';
 /** Real docks push their own osd far slower than the aircraft; 1 Hz keeps the dock view fresh. */
 const DOCK_OSD_HZ = 1;
+/** The dock's slow osd part (position, storage, counters) goes out this often, s. */
+const DOCK_SLOW_OSD_S = 10;
 
 export interface SimLink {
   publish(topic: string, payload: string): void;
 }
 
+/** A message for a gateway: its `services` and `requests_reply`. */
+export type SimInbox = (topic: string, payload: Uint8Array) => void;
+
 export interface SimTransport {
-  /** Opens one gateway's connection; `onConnect` runs on every (re)connect. */
-  open(gateway: SimDeviceDef, secret: string, onConnect: () => void): SimLink;
+  /**
+   * Opens one gateway's connection; `onConnect` runs on every (re)connect. With `inbox`, the
+   * gateway also hears its `services` and `requests_reply` (task flights).
+   */
+  open(gateway: SimDeviceDef, secret: string, onConnect: () => void, inbox?: SimInbox): SimLink;
   close(): Promise<void>;
 }
 
@@ -69,6 +79,7 @@ export function startSimulator(options: SimulatorOptions): Simulator {
   const { scheduler } = options;
   const dt = 1 / options.hz;
   const dockEvery = Math.max(1, Math.round(options.hz / DOCK_OSD_HZ));
+  const slowEvery = Math.max(1, Math.round(options.hz * DOCK_SLOW_OSD_S));
   let published = 0;
   let tick = 0;
 
@@ -84,6 +95,11 @@ export function startSimulator(options: SimulatorOptions): Simulator {
     send(u, statusTopic(u.def.dock.sn), updateTopo(u.def), 'update_topo');
     send(u, thingTopic(u.def.dock.sn, 'state'), dockState(u.def));
     send(u, thingTopic(u.def.aircraft.sn, 'state'), aircraftState(u.def, u.state));
+    sendDockSlow(u);
+  }
+
+  function sendDockSlow(u: Running): void {
+    send(u, thingTopic(u.def.dock.sn, 'osd'), dockOsdSlow(u.def, u.state, scheduler.now()));
   }
 
   const units: Running[] = options.fleet.map((def) => {
@@ -95,8 +111,17 @@ export function startSimulator(options: SimulatorOptions): Simulator {
       link: { publish: () => undefined },
       seq: 0,
     };
-    u.link = options.transport.open(def.dock, simSecret(def.dock.sn, options.secretKey), () =>
-      announce(u),
+    const services = simServices({
+      def,
+      state: () => u.state,
+      now: () => scheduler.now(),
+      publish: (topic, payload) => u.link.publish(topic, payload),
+    });
+    u.link = options.transport.open(
+      def.dock,
+      simSecret(def.dock.sn, options.secretKey),
+      () => announce(u),
+      (topic, payload) => services.handle(topic, payload),
     );
     return u;
   });
@@ -106,7 +131,8 @@ export function startSimulator(options: SimulatorOptions): Simulator {
     stepUnit(def, state, dt, u.rng);
     send(u, thingTopic(def.aircraft.sn, 'osd'), aircraftOsd(def, state));
     if ((tick + def.index) % dockEvery === 0)
-      send(u, thingTopic(def.dock.sn, 'osd'), dockOsd(def, state));
+      send(u, thingTopic(def.dock.sn, 'osd'), dockOsdFast(def, state));
+    if ((tick + def.index) % slowEvery === 0) sendDockSlow(u);
     if (state.stateChanged)
       send(u, thingTopic(def.aircraft.sn, 'state'), aircraftState(def, state));
     if (state.hmsChanged) send(u, thingTopic(def.dock.sn, 'events'), hmsData(state), 'hms');
@@ -114,6 +140,26 @@ export function startSimulator(options: SimulatorOptions): Simulator {
       send(u, thingTopic(def.aircraft.sn, 'events'), e.data, e.method);
     state.stateChanged = false;
     state.hmsChanged = false;
+    reportFlight(u, dt);
+  }
+
+  /** `flighttask_progress` at 1 Hz while a task is held; the final report once, then it is forgotten. */
+  function reportFlight(u: Running, dt: number): void {
+    const flight = u.state.flight;
+    if (!flight || flight.status === 'prepared') return;
+    flight.sinceReport += dt;
+    const final =
+      flight.status === 'ok' || flight.status === 'failed' || flight.status === 'canceled';
+    if (flight.sinceReport < 1 && !final) return;
+    flight.sinceReport = 0;
+    const phase = u.state.phase;
+    if (flight.status === 'in_progress' && (phase === 'landing' || phase === 'closing'))
+      flight.step = phase === 'landing' ? 27 : 28;
+    const landed = phase === 'closing' || (phase === 'docked' && flight.status !== 'in_progress');
+    const percent = flightPercent(flight, { pos: u.state.pos, home: u.def.home, landed });
+    const data = progressData(flight, percent);
+    send(u, thingTopic(u.def.dock.sn, 'events'), data, 'flighttask_progress');
+    if (final) u.state.flight = null;
   }
 
   const cancel = scheduler.every(1000 / options.hz, () => {

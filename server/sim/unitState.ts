@@ -7,6 +7,11 @@ import type { SimUnitDef } from './fleet.ts';
 import { offset } from './geo.ts';
 import type { LatLng } from './geo.ts';
 import type { Rng } from './rng.ts';
+import { initialDockSystems } from './dockSystems.ts';
+import type { DockSystems } from './dockSystems.ts';
+import { initialWeather } from './weather.ts';
+import type { Weather } from './weather.ts';
+import type { WaylineFlight } from './waylineFlight.ts';
 
 /** Mission phases in order; `docked` closes the loop. */
 export type Phase =
@@ -43,14 +48,14 @@ export interface UnitState {
   /** Seconds to rest in the dock before the next mission. */
   restFor: number;
   modeCodeReason: number;
-  weather: {
-    wind: number;
-    windDirection: number;
-    temperature: number;
-    humidity: number;
-    rainfall: number;
-  };
-  network: { type: number; quality: number; rate: number };
+  /**
+   * Small, slowly wandering offsets from the commanded height (m) and speed (m/s): a real aircraft
+   * never holds either exactly.
+   */
+  altitudeJitter: number;
+  speedJitter: number;
+  weather: Weather;
+  dock: DockSystems;
   gps: number;
   rtk: number;
   alarms: ActiveAlarm[];
@@ -61,6 +66,8 @@ export interface UnitState {
   hasGasSensor: boolean;
   /** Seconds since the last gas reading. */
   gasTimer: number;
+  /** A wayline task the dock accepted; while set, the unit flies it instead of its own patrols. */
+  flight: WaylineFlight | null;
 }
 
 function patrolRoute(def: SimUnitDef, rng: Rng): LatLng[] {
@@ -80,6 +87,7 @@ export function initialState(def: SimUnitDef, rng: Rng): UnitState {
   const flying = rng.chance(0.6);
   const start = flying ? rng.int(0, waypoints.length - 1) : 0;
   const cruiseAltitude = rng.range(60, 120);
+  const weather = initialWeather(rng);
   return {
     phase: flying ? 'patrol' : 'docked',
     phaseTime: 0,
@@ -90,7 +98,7 @@ export function initialState(def: SimUnitDef, rng: Rng): UnitState {
     verticalSpeed: 0,
     pitch: 0,
     roll: 0,
-    battery: flying ? rng.range(45, 95) : rng.range(40, 100),
+    battery: flying ? rng.range(45, 95) : rng.range(60, 100),
     cover: flying ? 1 : 0,
     cruiseAltitude,
     cruiseSpeed: rng.range(8, 13),
@@ -99,14 +107,10 @@ export function initialState(def: SimUnitDef, rng: Rng): UnitState {
     laps: 0,
     restFor: rng.range(5, 90),
     modeCodeReason: 0,
-    weather: {
-      wind: rng.range(1, 6),
-      windDirection: rng.int(1, 8),
-      temperature: rng.range(22, 31),
-      humidity: rng.range(55, 85),
-      rainfall: 0,
-    },
-    network: { type: rng.chance(0.7) ? 2 : 1, quality: rng.int(4, 5), rate: rng.range(800, 4_000) },
+    altitudeJitter: 0,
+    speedJitter: 0,
+    weather,
+    dock: initialDockSystems(weather, rng),
     gps: rng.int(18, 28),
     rtk: rng.int(22, 35),
     alarms: [],
@@ -114,5 +118,6 @@ export function initialState(def: SimUnitDef, rng: Rng): UnitState {
     hmsChanged: false,
     hasGasSensor: def.index % 4 === 0,
     gasTimer: 0,
+    flight: null,
   };
 }

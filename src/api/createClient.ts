@@ -142,6 +142,8 @@ export function createClient(deps: ClientDeps) {
 
   return {
     request,
+    /** Renews the access token now (shared with any 401 refresh under way); `true` on success. */
+    refresh: refreshOnce,
     get: <T>(path: string, query?: Query) => request<T>('GET', path, { query }),
     post: <T>(path: string, body?: unknown) => request<T>('POST', path, { body: body ?? {} }),
     put: <T>(path: string, body?: unknown) => request<T>('PUT', path, { body }),

@@ -1,11 +1,9 @@
 import dayjs from 'dayjs';
 import { API, type AuditLogEntry, type Page } from '../../protocol/http.ts';
+import { i18n } from '../i18n/index.ts';
 import { appStore } from '../state/app.ts';
 import type { Query } from './createClient.ts';
 import { http } from './http.ts';
-
-/** How long an export's object URL lives after its download starts (ms). */
-const REVOKE_AFTER_MS = 10_000;
 
 /** A page of audit-log entries matching the filters (`from`, `to`, `username`, `module`, …). */
 export const listLogs = (query: Query) => http.get<Page<AuditLogEntry>>(API.logsList, query);
@@ -23,9 +21,16 @@ function exportUrl(filters: Query): URL {
   return url;
 }
 
+/**
+ * The export is written the way the page reads: in the console's language (not the browser's) and
+ * with times in this browser's time zone.
+ */
 const fetchCsv = (filters: Query) =>
-  fetch(exportUrl(filters), {
-    headers: { Authorization: `Bearer ${appStore.authorization?.token ?? ''}` },
+  fetch(exportUrl({ ...filters, tz: Intl.DateTimeFormat().resolvedOptions().timeZone }), {
+    headers: {
+      Authorization: `Bearer ${appStore.authorization?.token ?? ''}`,
+      'Accept-Language': i18n.language,
+    },
   });
 
 /** What the server said when it refused the export (its envelope's `msg`), else the HTTP status. */
@@ -47,17 +52,4 @@ export async function fetchLogsCsv(filters: Query): Promise<Blob> {
   }
   if (!response.ok) throw new Error(await refusal(response));
   return response.blob();
-}
-
-/** Saves `blob` as a download named `fileName` through a temporary object URL. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download reads the blob after the click returns; a generous delay before freeing it.
-  setTimeout(() => URL.revokeObjectURL(url), REVOKE_AFTER_MS);
 }

@@ -9,12 +9,14 @@ import { useAccountState } from '../state/account.ts';
 import { useAppState } from '../state/app.ts';
 import { Layout } from './layout/Layout.tsx';
 import { usePageTitle } from './layout/usePageTitle.ts';
+import { BackToConsole } from './layout/BackToConsole.tsx';
 import { LoadingMask } from './LoadingMask.tsx';
 import { registerNavigator } from './navigation.ts';
 import { NoticeAlert } from './NoticeAlert.tsx';
 import { RequireSession } from './RequireSession.tsx';
 import { permittedRoutes, matchRoute } from './routeMatch.ts';
 import { APP_ROUTES, HOME_PATH, type AppRoute } from './routeTable.ts';
+import { useNoNativeValidation } from './useNoNativeValidation.ts';
 import { useThemeClass } from './useThemeClass.ts';
 
 const BARE_ROUTES = APP_ROUTES.filter((r) => r.bare);
@@ -22,14 +24,17 @@ const BARE_ROUTES = APP_ROUTES.filter((r) => r.bare);
 /** A full-screen page without the layout; outside the role's menu it is a 403. */
 function BarePage({ route }: { route: AppRoute }) {
   const { menus } = useAccountState();
-  const allowed = permittedRoutes(menus).includes(route);
+  const allowed = permittedRoutes(menus, APP_ROUTES).includes(route);
   usePageTitle(allowed ? route.title : 'error403');
   const Component = route.component;
   if (!allowed) return <ErrorView status="403" />;
   return (
-    <Suspense fallback={<LoadingMask />}>
-      <Component />
-    </Suspense>
+    <>
+      <Suspense fallback={<LoadingMask />}>
+        <Component />
+      </Suspense>
+      <BackToConsole />
+    </>
   );
 }
 
@@ -68,6 +73,7 @@ function NavigatorBridge() {
 /** The console's routes (spec §2). */
 export function App() {
   useThemeClass();
+  useNoNativeValidation();
   return (
     <>
       <NavigatorBridge />

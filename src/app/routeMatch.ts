@@ -1,6 +1,6 @@
 import type { MenuView } from '../state/account.ts';
 import { matchPath } from 'react-router';
-import { APP_ROUTES, type AppRoute } from './routeTable.ts';
+import { ROUTE_CATALOG, type RouteInfo } from './routeCatalog.ts';
 
 /** Every menu name in a role's menu tree. */
 export function menuNames(menus: readonly MenuView[]): Set<string> {
@@ -15,20 +15,31 @@ export function menuNames(menus: readonly MenuView[]): Set<string> {
   return names;
 }
 
-/** The routes a role's menu unlocks: those whose menu name the tree holds (spec §4). */
-export function permittedRoutes(menus: readonly MenuView[] | null): AppRoute[] {
+/** The routes (of `all`, default: the catalog) a role's menu unlocks: those whose menu name it holds. */
+export function permittedRoutes(menus: readonly MenuView[] | null): RouteInfo[];
+export function permittedRoutes<R extends RouteInfo>(
+  menus: readonly MenuView[] | null,
+  all: readonly R[],
+): R[];
+export function permittedRoutes(
+  menus: readonly MenuView[] | null,
+  all: readonly RouteInfo[] = ROUTE_CATALOG,
+): RouteInfo[] {
   if (menus === null) return [];
   const names = menuNames(menus);
-  return APP_ROUTES.filter((r) => names.has(r.menu));
+  return all.filter((r) => names.has(r.menu));
 }
 
-export interface RouteMatch {
-  route: AppRoute;
+export interface RouteMatch<R extends RouteInfo = RouteInfo> {
+  route: R;
   params: Record<string, string>;
 }
 
 /** The route (of `routes`) that draws `pathname`, with its parameters. */
-export function matchRoute(pathname: string, routes: readonly AppRoute[]): RouteMatch | null {
+export function matchRoute<R extends RouteInfo>(
+  pathname: string,
+  routes: readonly R[],
+): RouteMatch<R> | null {
   for (const route of routes) {
     const match = matchPath({ path: route.path, end: true }, pathname);
     if (match) {
@@ -41,14 +52,17 @@ export function matchRoute(pathname: string, routes: readonly AppRoute[]): Route
 }
 
 /** What the layout shows for a path: a permitted page, or one of the error pages. */
-export type Resolved =
-  { kind: 'page'; match: RouteMatch } | { kind: 'error'; status: '403' | '404' | '500' };
+export type Resolved<R extends RouteInfo = RouteInfo> =
+  { kind: 'page'; match: RouteMatch<R> } | { kind: 'error'; status: '403' | '404' | '500' };
 
 /** Decides what the layout draws at `pathname` for the permitted routes. */
-export function resolvePath(pathname: string, permitted: readonly AppRoute[]): Resolved {
+export function resolvePath<R extends RouteInfo>(
+  pathname: string,
+  permitted: readonly R[],
+): Resolved<R> {
   const match = matchRoute(pathname, permitted);
   if (match) return { kind: 'page', match };
-  if (pathname === '/403' || matchRoute(pathname, APP_ROUTES))
+  if (pathname === '/403' || matchRoute(pathname, ROUTE_CATALOG))
     return { kind: 'error', status: '403' };
   if (pathname === '/500') return { kind: 'error', status: '500' };
   return { kind: 'error', status: '404' };

@@ -5,12 +5,18 @@ import rolePage from '../pages/role/i18n.ts';
 import menuPage from '../pages/meunan/i18n.ts';
 import devicePage from '../pages/device/i18n.ts';
 import logsPage from '../pages/logs/i18n.ts';
+import waylinePage from '../pages/wayline/i18n.ts';
+import taskPage from '../pages/task/i18n.ts';
+import taskWords from '../components/TaskWords/i18n.ts';
+import taskInfoPage from '../pages/taskInfo/i18n.ts';
 import common from './locales/common.ts';
 import error from './locales/error.ts';
 import layout from './locales/layout.ts';
 import lock from './locales/lock.ts';
+import map from './locales/map.ts';
 import login from './locales/login.ts';
 import menu from './locales/menu.ts';
+import report from './locales/report.ts';
 import sample from './locales/sample.ts';
 import session from './locales/session.ts';
 import table from './locales/table.ts';
@@ -21,6 +27,10 @@ import user from './locales/user.ts';
 const namespaces = {
   common,
   logsPage,
+  waylinePage,
+  taskPage,
+  taskWords,
+  taskInfoPage,
   devicePage,
   menuPage,
   rolePage,
@@ -30,8 +40,10 @@ const namespaces = {
   error,
   layout,
   lock,
+  map,
   login,
   menu,
+  report,
   sample,
   session,
   table,

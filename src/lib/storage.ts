@@ -15,6 +15,8 @@ export const STORAGE_KEYS = {
   workspace: 'workspace',
   /** Dark is the default; only an explicit light choice is saved (brief: "saved light option"). */
   theme: 'theme',
+  /** The workbench map's basemap preset (`src/map/basemapStore.ts`). */
+  basemap: 'basemap',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

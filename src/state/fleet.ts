@@ -13,14 +13,19 @@ import type {
   FleetDelta,
 } from '../../protocol/telemetry.ts';
 import type { Device } from '../../protocol/http.ts';
+import { clock } from '../lib/clock.ts';
 import type { AlarmEntry } from '../telemetry/alarms.ts';
-import { aiAlarm, byDevice, hmsAlarms, newlyRaised } from '../telemetry/alarms.ts';
+import {
+  activeFeed,
+  aiAlarm,
+  byDevice,
+  hmsAlarms,
+  replaceHms,
+  withoutExpired,
+} from '../telemetry/alarms.ts';
 import { DeviceHistory } from '../telemetry/history.ts';
 import type { FleetCounts } from '../telemetry/fleetCounts.ts';
 import { countFleet, EMPTY_COUNTS } from '../telemetry/fleetCounts.ts';
-
-/** The feed keeps the newest alarms only: an operator reads the top, the rest is in the logs. */
-export const ALARM_FEED_CAP = 200;
 
 /**
  * A value stored with valtio's `ref`: never proxied, replaced whole. The phantom snapshot marker tells
@@ -37,7 +42,7 @@ export interface DeviceCell {
   /** What the device list says about the device; `null` for a device only heard on MQTT. */
   info: Frozen<Device> | null;
   live: Frozen<DeviceTelemetry> | null;
-  /** Alarms active now (the latest HMS set). */
+  /** Alarms active now: the latest HMS set and recent AI detections (see `telemetry/alarms.ts`). */
   alarms: Frozen<readonly AlarmEntry[]>;
 }
 
@@ -51,6 +56,22 @@ const index = proxy({ sns: ref<string[]>([]), listed: ref<string[]>([]) });
 const counts = proxy<FleetCounts>({ ...EMPTY_COUNTS });
 const feed = proxy({ items: ref<AlarmEntry[]>([]) });
 const link = proxy({ state: 'idle' as ConnectionState, stats: null as CoreStats | null });
+/**
+ * The serial numbers the bridge watches; telemetry of any other device is ignored, so a project
+ * switch cannot bring the previous project's devices back. `null` until the bridge first says.
+ */
+let accepted: ReadonlySet<string> | null = null;
+/**
+ * Whether some device's alarms changed since the feed was last built. Deltas arrive every frame for
+ * the whole fleet, alarms rarely: the feed (every active alarm, sorted) is rebuilt only after a change.
+ */
+let feedStale = false;
+
+/** Replaces a device's active alarms and marks the feed for rebuilding. */
+function setAlarms(cell: DeviceCell, alarms: readonly AlarmEntry[]): void {
+  cell.alarms = frozen(alarms);
+  feedStale = true;
+}
 
 /** The cell of `sn`, created empty on first use. */
 export function deviceCell(sn: string): DeviceCell {
@@ -80,16 +101,59 @@ export function resetFleet(): void {
   index.sns = ref([]);
   index.listed = ref([]);
   feed.items = ref([]);
+  feedStale = false;
+  accepted = null;
   Object.assign(counts, EMPTY_COUNTS);
+  // The map draws from frames: without one it would keep showing the forgotten fleet.
+  for (const listener of frameListeners) listener([]);
+}
+
+/**
+ * Narrows the store to the devices the bridge now watches, forgetting every other one at once.
+ * Returns true when the set changed: the worker must then resend the watched devices in full.
+ */
+export function setWatchedSerials(sns: readonly string[]): boolean {
+  const next = new Set(sns);
+  if (accepted !== null && accepted.size === next.size && sns.every((sn) => accepted?.has(sn)))
+    return false;
+  accepted = next;
+  for (const sn of [...cells.keys()]) {
+    if (next.has(sn)) continue;
+    cells.delete(sn);
+    histories.delete(sn);
+    feedStale = true;
+  }
+  index.sns = ref(index.sns.filter((sn) => next.has(sn)));
+  index.listed = ref(index.listed.filter((sn) => next.has(sn)));
+  refreshFleetCounts();
+  for (const listener of frameListeners) listener([]);
+  return true;
+}
+
+const isAccepted = (sn: string): boolean => accepted === null || accepted.has(sn);
+
+/** Active HMS alarms read from the server when the console opens, filed under their devices. */
+export function setActiveAlarms(entries: readonly AlarmEntry[]): void {
+  const bySn = new Map<string, AlarmEntry[]>();
+  for (const entry of entries) bySn.set(entry.sn, [...(bySn.get(entry.sn) ?? []), entry]);
+  for (const [sn, list] of bySn) {
+    if (!isAccepted(sn)) continue;
+    const cell = deviceCell(sn);
+    const live = cell.alarms.filter((a) => a.source === 'hms');
+    // A live HMS set that already arrived is newer than the read: it wins.
+    if (live.length === 0) setAlarms(cell, replaceHms(cell.alarms, list));
+  }
+  refreshFleetCounts();
 }
 
 /** Applies one worker delta: every device's merged state, the alarms, the counters, then the frame. */
 export function applyFleetDelta(delta: FleetDelta): void {
-  for (const change of delta.devices) applyDevice(change);
+  const devices = delta.devices.filter((change) => isAccepted(change.sn));
+  for (const change of devices) applyDevice(change);
   applyEvents(delta);
   link.stats = ref({ ...delta.stats });
   refreshFleetCounts();
-  const changed = delta.devices.map((change) => change.sn);
+  const changed = devices.map((change) => change.sn);
   for (const listener of frameListeners) listener(changed);
 }
 
@@ -110,20 +174,18 @@ function applyDevice(change: DeviceDelta): void {
 }
 
 function applyEvents(delta: FleetDelta): void {
-  const raised: AlarmEntry[] = [];
   for (const event of delta.events) {
+    if (!isAccepted(event.sn)) continue;
     if (event.kind === 'hms') {
       for (const [sn, current] of byDevice(event.sn, aircraftOf(event.sn), hmsAlarms(event))) {
         const cell = deviceCell(sn);
-        raised.push(...newlyRaised(cell.alarms, current));
-        cell.alarms = frozen(current);
+        setAlarms(cell, replaceHms(cell.alarms, current));
       }
     } else if (event.kind === 'ai_alarm') {
-      raised.push(aiAlarm(event));
+      const cell = deviceCell(event.sn);
+      setAlarms(cell, [...cell.alarms, aiAlarm(event)]);
     }
   }
-  if (raised.length > 0)
-    feed.items = ref([...raised.reverse(), ...feed.items].slice(0, ALARM_FEED_CAP));
 }
 
 /** The aircraft whose gateway is `gatewaySn` (a dock holds one), from the device list or telemetry. */
@@ -136,8 +198,27 @@ function aircraftOf(gatewaySn: string): string | null {
 }
 
 /** Recounts online/offline from the clock too: called per delta and on a timer, since silence is news. */
-export function refreshFleetCounts(now = Date.now()): void {
+export function refreshFleetCounts(now = clock.now()): void {
+  for (const cell of cells.values()) {
+    const kept = withoutExpired(cell.alarms, now);
+    if (kept !== cell.alarms) setAlarms(cell, kept);
+  }
   Object.assign(counts, countFleet(cells.values(), now));
+  if (feedStale) refreshFeed();
+}
+
+/** Rebuilds the feed from the cells' active alarms when they changed: one source for feed and count. */
+function refreshFeed(): void {
+  feedStale = false;
+  const next = activeFeed([...cells.values()].map((cell) => cell.alarms));
+  const same =
+    next.length === feed.items.length && next.every((entry, i) => entry === feed.items[i]);
+  if (!same) feed.items = ref(next);
+}
+
+/** The counters as last recounted, without subscribing. */
+export function fleetCounts(): FleetCounts {
+  return { ...counts };
 }
 
 /** The history (trail, chart points) of `sn`. */
@@ -153,6 +234,11 @@ export function historyOf(sn: string): DeviceHistory {
 /** Current merged telemetry of every device that has any, without subscribing. */
 export function fleetTelemetry(): IterableIterator<DeviceCell> {
   return cells.values();
+}
+
+/** Every device cell with its serial number, without subscribing. */
+export function fleetEntries(): IterableIterator<[string, DeviceCell]> {
+  return cells.entries();
 }
 
 /** Serial numbers of the devices the device list knows (what the bridge subscribes to). */
@@ -201,7 +287,12 @@ export function useFleetSerials(): readonly string[] {
   return useSnapshot(index).sns;
 }
 
-/** Newly raised alarms, newest first, capped at {@link ALARM_FEED_CAP}. */
+/** Every active alarm, newest first, without subscribing. */
+export function alarmFeed(): readonly AlarmEntry[] {
+  return feed.items;
+}
+
+/** Every active alarm, newest first: the same alarms the counter counts. */
 export function useAlarmFeed(): readonly AlarmEntry[] {
   return useSnapshot(feed).items;
 }

@@ -7,16 +7,24 @@
 import { proxy as comlinkProxy } from 'comlink';
 import type { ConnectionState, FleetDelta } from '../../protocol/telemetry.ts';
 import type { MqttConfig } from '../../protocol/http.ts';
-import { applyFleetDelta, refreshFleetCounts, setLinkState } from '../state/fleet.ts';
+import { clock } from '../lib/clock.ts';
+import type { Cancel } from '../lib/clock.ts';
+import {
+  applyFleetDelta,
+  refreshFleetCounts,
+  setLinkState,
+  setWatchedSerials,
+} from '../state/fleet.ts';
 import type { TelemetryWorkerHandle } from './createTelemetryWorker.ts';
 import { createTelemetryWorker } from './createTelemetryWorker.ts';
+import { renewalDelayMs } from '../lib/tokenRenewal.ts';
 import { noteDeltaApplied } from './frameProbe.ts';
 
 /** Online/offline is a matter of silence too, so the counters are recounted this often (ms). */
 const COUNTS_REFRESH_MS = 1_000;
 /**
  * After the broker refuses the token (it expired, or the server restarted with new keys) the bridge
- * asks for the config again, an authenticated call that refreshes the token first, then reconnects.
+ * refreshes the token, asks for the config again, then reconnects.
  */
 const REFUSED_RETRY_MS = 5_000;
 
@@ -31,6 +39,11 @@ export interface BridgeInputs {
   /** Calls `listener` whenever the token or the serial numbers may have changed. */
   watch(listener: () => void): () => void;
   loadConfig(): Promise<MqttConfig>;
+  /**
+   * Gets a fresh access token through the HTTP client's shared refresh; resolves `true` when the
+   * store holds a new one (which {@link BridgeInputs.watch} then reports).
+   */
+  refresh(): Promise<boolean>;
   setOnline(online: boolean): void;
 }
 
@@ -53,34 +66,65 @@ export function startTelemetryBridge(
   let config: MqttConfig | null = null;
   let watched = '';
 
-  let retry: number | undefined;
+  let cancelRetry: Cancel | undefined;
+  let cancelRenewal: Cancel | undefined;
+  /** When the connected token is due for renewal (clock ms); `null` when unknown. */
+  let renewAt: number | null = null;
   const onState = (state: ConnectionState): void => {
     setLinkState(state);
     inputs.setOnline(state === 'online');
     if (state !== 'refused' || stopped) return;
-    window.clearTimeout(retry);
-    retry = window.setTimeout(() => {
-      config = null;
-      connectedToken = null;
-      run();
+    cancelRetry?.();
+    cancelRetry = clock.setTimeout(() => {
+      // A token past its renewal point (the renewal timer was late: a sleeping laptop) is renewed
+      // first. A fresh one is kept: the refusal was of a topic, and the config call below would
+      // still refresh a token the server no longer takes.
+      const due = renewAt === null || clock.now() >= renewAt;
+      void (due ? inputs.refresh() : Promise.resolve(false)).finally(() => {
+        if (stopped) return;
+        config = null;
+        connectedToken = null;
+        run();
+      });
     }, REFUSED_RETRY_MS);
+  };
+  /**
+   * The broker ends a connection when its token expires, so a fresh token is fetched before that;
+   * the store's change then reconnects the worker with it (see `sync`). A control room may leave the
+   * workbench open for hours without any other call that would refresh the token.
+   */
+  const scheduleRenewal = (token: string | null): void => {
+    cancelRenewal?.();
+    cancelRenewal = undefined;
+    const delay = token === null ? null : renewalDelayMs(token);
+    renewAt = delay === null ? null : clock.now() + delay;
+    if (delay === null) return;
+    cancelRenewal = clock.setTimeout(() => {
+      cancelRenewal = undefined;
+      if (!stopped && inputs.token() === token) void inputs.refresh();
+    }, delay);
   };
   const onDelta = (delta: FleetDelta): void => {
     applyFleetDelta(delta);
     noteDeltaApplied(delta);
-    requestAnimationFrame(() => void remote.ack(delta.seq));
+    clock.requestFrame(() => void remote.ack(delta.seq));
   };
 
   async function sync(): Promise<void> {
     const serials = [...inputs.serials()].sort();
     const key = serials.join(',');
+    // The store forgets unwatched devices at once (a project switch must not linger on screen) …
+    const changed = setWatchedSerials(serials);
     if (key !== watched) {
       watched = key;
       await remote.setWatched(serials);
     }
+    // … and the worker resends the watched ones in full, so nothing waits for its next change.
+    if (changed) await remote.resync();
     const token = inputs.token();
     if (token === connectedToken) return;
     connectedToken = token;
+    scheduleRenewal(token);
     if (token === null) {
       await remote.disconnect();
       return;
@@ -111,14 +155,15 @@ export function startTelemetryBridge(
   void remote.onConnection(comlinkProxy(onState));
   void remote.onDelta(comlinkProxy(onDelta));
   const unwatch = inputs.watch(run);
-  const timer = window.setInterval(() => refreshFleetCounts(), COUNTS_REFRESH_MS);
+  const stopRecount = clock.setInterval(() => refreshFleetCounts(), COUNTS_REFRESH_MS);
   run();
 
   return () => {
     stopped = true;
     unwatch();
-    window.clearInterval(timer);
-    window.clearTimeout(retry);
+    stopRecount();
+    cancelRetry?.();
+    cancelRenewal?.();
     inputs.setOnline(false);
     setLinkState('idle');
     void remote.disconnect().finally(dispose);

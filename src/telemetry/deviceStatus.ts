@@ -4,7 +4,7 @@
  */
 import type { DeviceKind, DeviceTelemetry } from '../../protocol/telemetry.ts';
 import { aircraftMode, isAirborne } from '../../protocol/mqtt/enums.ts';
-import { numberAt } from './fields.ts';
+import { aircraftOsd, dockOsd } from './fields.ts';
 
 /** A device with no `osd` for this long counts as offline (the server's ingestion uses the same 60 s). */
 export const ONLINE_WINDOW_MS = 60_000;
@@ -31,18 +31,21 @@ export function kindFromDomain(domain: number | null): DeviceKind {
 
 /** Device kind guessed from osd fields when the device list does not know it. */
 export function kindFromTelemetry(live: DeviceTelemetry): DeviceKind {
-  if ('attitude_head' in live.osd || 'horizontal_speed' in live.osd) return 'aircraft';
-  if ('drone_in_dock' in live.osd || 'cover_state' in live.osd) return 'dock';
+  const aircraft = aircraftOsd(live);
+  const dock = dockOsd(live);
+  if (aircraft.has('attitude_head') || aircraft.has('horizontal_speed')) return 'aircraft';
+  if (dock.has('drone_in_dock') || dock.has('cover_state')) return 'dock';
   return 'unknown';
 }
 
 /** Flight phase of an aircraft; unknown mode codes fall back to its height. */
 export function aircraftPhase(live: DeviceTelemetry): AircraftPhase {
-  const mode = numberAt(live.osd, 'mode_code');
+  const osd = aircraftOsd(live);
+  const mode = osd.num('mode_code');
   if (mode !== null && RETURNING_MODES.has(mode)) return 'returning';
   if (isAirborne(mode)) return 'flying';
   if (aircraftMode(mode) !== 'unknown') return 'ground';
-  return (numberAt(live.osd, 'elevation') ?? 0) > AIRBORNE_ELEVATION_M ? 'flying' : 'ground';
+  return (osd.num('elevation') ?? 0) > AIRBORNE_ELEVATION_M ? 'flying' : 'ground';
 }
 
 /** Milliseconds since the device's newest message reached the tab. */

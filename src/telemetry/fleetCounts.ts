@@ -3,7 +3,7 @@ import type { DeviceTelemetry, DeviceKind } from '../../protocol/telemetry.ts';
 import type { Device } from '../../protocol/http.ts';
 import type { AlarmEntry } from './alarms.ts';
 import { aircraftPhase, isLive, kindFromDomain, kindFromTelemetry } from './deviceStatus.ts';
-import { numberAt } from './fields.ts';
+import { dockOsd } from './fields.ts';
 
 export interface FleetCounts {
   online: number;
@@ -43,7 +43,7 @@ export function countFleet(cells: Iterable<CountedCell>, now: number): FleetCoun
     if (!online || cell.live === null) continue;
     const kind = kindOf(cell.info, cell.live);
     if (kind === 'aircraft' && aircraftPhase(cell.live) !== 'ground') counts.flying += 1;
-    if (kind === 'dock' && numberAt(cell.live.osd, 'drone_in_dock') === 1) counts.inDock += 1;
+    if (kind === 'dock' && dockOsd(cell.live).num('drone_in_dock') === 1) counts.inDock += 1;
   }
   return counts;
 }

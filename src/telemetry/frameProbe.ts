@@ -1,102 +1,51 @@
 /**
- * Publish→screen latency probe. The bridge notes the payload timestamps of each applied delta; the
- * map notes when it has drawn the frame holding them. The benchmark reads the samples through
- * `window.__skydeckProbe` (see bench/e2e). Cheap enough to stay on: typed rings, no allocation per
- * sample.
+ * Publish→screen latency probe, the part every tab carries. The bridge notes each applied delta and
+ * the map notes when it has drawn the frame holding it; while no benchmark asked for the probe these
+ * calls do nothing. A benchmark (bench/e2e, and the end-to-end tests that read the worker's counters)
+ * sets `window.__skydeckProbeWanted = true` before the page loads; then {@link installProbe} loads
+ * the recorder (`frameProbeRecorder.ts`, ~3 MB of rings) and exposes it as `window.__skydeckProbe`.
  */
-import type { CoreStats, FleetDelta } from '../../protocol/telemetry.ts';
+import type { FleetDelta } from '../../protocol/telemetry.ts';
+import { clock } from '../lib/clock.ts';
+import type * as Recorder from './frameProbeRecorder.ts';
+import type { ProbeReport } from './frameProbeRecorder.ts';
 
-/** Room for ~10 s of samples from 2 000 drones at 10 Hz; older samples are overwritten. */
-const SAMPLE_CAP = 200_000;
-/** Pending stamps waiting for a draw; bounded so a page without a map cannot grow it. */
-const PENDING_CAP = 200_000;
+export type { ProbeReport } from './frameProbeRecorder.ts';
 
-export interface ProbeReport {
-  /** publish→screen latencies (ms) since the last drain, oldest first. */
-  latenciesMs: number[];
-  /** publish→worker latencies (ms): the broker's share of the above. */
-  arrivalMs: number[];
-  /** Deltas applied and device updates in them since the last drain. */
-  deltas: number;
-  deviceUpdates: number;
-  /** The worker's counters at the latest delta. */
-  stats: CoreStats | null;
+declare global {
+  /** Set by a benchmark before any page script runs; not an API for the app. */
+  var __skydeckProbeWanted: boolean | undefined;
+  /** Read by the end-to-end benchmark; not an API for the app. */
+  var __skydeckProbe: { drain: () => ProbeReport } | undefined;
 }
 
-/** A fixed-size ring of latency samples. */
-class SampleRing {
-  private readonly values = new Float64Array(SAMPLE_CAP);
-  private count = 0;
-
-  push(value: number): void {
-    this.values[this.count % SAMPLE_CAP] = value;
-    this.count += 1;
-  }
-
-  /** The kept samples, oldest first; the ring is empty afterwards. */
-  drain(): number[] {
-    const kept = Math.min(this.count, SAMPLE_CAP);
-    const start = this.count - kept;
-    const out = Array.from({ length: kept }, (_, i) => this.values[(start + i) % SAMPLE_CAP] ?? 0);
-    this.count = 0;
-    return out;
-  }
-}
-
-const screen = new SampleRing();
-const arrival = new SampleRing();
-const pending: number[] = [];
-let inFlight: number[] = [];
-let deltas = 0;
-let deviceUpdates = 0;
-let lastStats: CoreStats | null = null;
+/** The recorder, once asked for and loaded. */
+let recorder: typeof Recorder | null = null;
 
 /** Notes the payload timestamps of a delta just applied to the store. */
 export function noteDeltaApplied(delta: FleetDelta): void {
-  deltas += 1;
-  deviceUpdates += delta.devices.length;
-  lastStats = delta.stats;
-  if (pending.length > PENDING_CAP) pending.length = 0;
-  for (const device of delta.devices) {
-    pending.push(device.ts);
-    arrival.push(device.receivedAt - device.ts);
-  }
+  recorder?.noteDeltaApplied(delta);
 }
 
 /** Notes that everything applied so far has been handed to the map. */
 export function noteDataPushed(): void {
-  inFlight = inFlight.concat(pending);
-  pending.length = 0;
+  recorder?.noteDataPushed();
 }
 
 /** Notes that the screen now shows the data pushed before: each stamp becomes a latency sample. */
-export function noteFrameDrawn(now = Date.now()): void {
-  for (const ts of inFlight) screen.push(now - ts);
-  inFlight = [];
+export function noteFrameDrawn(now = clock.now()): void {
+  recorder?.noteFrameDrawn(now);
 }
 
-/** Returns and clears the samples and counters gathered since the previous call. */
-export function drainProbe(): ProbeReport {
-  const report = {
-    latenciesMs: screen.drain(),
-    arrivalMs: arrival.drain(),
-    deltas,
-    deviceUpdates,
-    stats: lastStats,
-  };
-  deltas = 0;
-  deviceUpdates = 0;
-  return report;
-}
-
-declare global {
-  interface Window {
-    /** Read by the end-to-end benchmark; not an API for the app. */
-    __skydeckProbe?: { drain: () => ProbeReport };
+/** Loads the recorder and exposes it on `window`, only when a benchmark asked for it. */
+export async function installProbe(): Promise<void> {
+  if (globalThis.__skydeckProbeWanted !== true || recorder !== null) return;
+  try {
+    const loaded = await import('./frameProbeRecorder.ts');
+    recorder = loaded;
+    globalThis.__skydeckProbe = { drain: loaded.drainProbe };
+  } catch (error: unknown) {
+    // A benchmark without its probe reports empty samples; the console itself is unaffected.
+    console.warn('[telemetry] could not load the frame probe:', error);
   }
-}
-
-/** Exposes the probe on `window` for the benchmark. */
-export function installProbe(): void {
-  window.__skydeckProbe = { drain: drainProbe };
 }

@@ -3,7 +3,7 @@
  * fleet of 2 000 aircraft records one point per second each without allocating per point.
  */
 import type { DeviceTelemetry } from '../../protocol/telemetry.ts';
-import { numberAt } from './fields.ts';
+import { aircraftOsd, positionOf } from './fields.ts';
 
 /** One point per second is enough for a trail and a chart, and bounds the work per device. */
 export const HISTORY_STEP_MS = 1_000;
@@ -30,8 +30,9 @@ export class DeviceHistory {
 
   /** Records a point when the device has a position and a second has passed since the last one. */
   record(live: DeviceTelemetry): void {
-    const lon = numberAt(live.osd, 'longitude');
-    const lat = numberAt(live.osd, 'latitude');
+    const position = positionOf(live);
+    const lon = position.num('longitude');
+    const lat = position.num('latitude');
     if (lon === null || lat === null || live.ts - this.lastT < HISTORY_STEP_MS) return;
     this.lastT = live.ts;
     const at = this.next * CHANNELS;
@@ -53,10 +54,11 @@ export class DeviceHistory {
   }
 
   private readings(live: DeviceTelemetry): number[] {
+    const osd = aircraftOsd(live);
     return [
-      numberAt(live.osd, 'elevation') ?? Number.NaN,
-      numberAt(live.osd, 'horizontal_speed') ?? Number.NaN,
-      numberAt(live.osd, 'battery.capacity_percent') ?? Number.NaN,
+      osd.num('elevation') ?? Number.NaN,
+      osd.num('horizontal_speed') ?? Number.NaN,
+      osd.num('battery.capacity_percent') ?? Number.NaN,
     ];
   }
 

@@ -3,9 +3,11 @@
  * (which the telemetry bridge watches) with a loading, ready or error state for the page.
  */
 import { useCallback, useEffect, useState } from 'react';
+import { listActiveAlarms } from '../api/alarms.ts';
 import { listDevices } from '../api/devices.ts';
 import { useAccountState } from '../state/account.ts';
-import { setFleetDevices } from '../state/fleet.ts';
+import { setActiveAlarms, setFleetDevices } from '../state/fleet.ts';
+import { fromRecord } from './alarms.ts';
 import { loadFleetDevices } from './loadFleetDevices.ts';
 
 export type FleetLoad =
@@ -27,11 +29,20 @@ export function useFleetDevices(): { load: FleetLoad; retry: () => void } {
   useEffect(() => {
     if (workspaceId === null || mold === null) return;
     let cancelled = false;
-    loadFleetDevices(listDevices, { id: workspaceId, name: '', mold_id: mold }).then(
+    const workspace = { id: workspaceId, name: '', mold_id: mold };
+    loadFleetDevices(listDevices, workspace).then(
       (devices) => {
         if (cancelled) return;
         setFleetDevices(devices);
         setAnswer({ request, load: { status: 'ready', count: devices.length } });
+        // Alarms raised before the console opened are still active: read them once, then MQTT
+        // keeps them current. Without them the workbench shows none until each one changes.
+        listActiveAlarms(workspace).then(
+          (records) => {
+            if (!cancelled) setActiveAlarms(records.map(fromRecord));
+          },
+          () => undefined,
+        );
       },
       (error: unknown) => {
         const message = error instanceof Error ? error.message : String(error);

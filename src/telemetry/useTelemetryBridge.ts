@@ -4,7 +4,7 @@
  */
 import { useEffect } from 'react';
 import { subscribe } from 'valtio';
-import { API } from '../../protocol/http.ts';
+import { API, MOLD_PROJECT } from '../../protocol/http.ts';
 import type { MqttConfig } from '../../protocol/http.ts';
 import { http } from '../api/http.ts';
 import { clientId } from '../lib/storage.ts';
@@ -16,20 +16,42 @@ import { startTelemetryBridge } from './bridge.ts';
 import { installProbe } from './frameProbe.ts';
 
 let workspaceId = accountStore.workspace?.id ?? null;
+/**
+ * The account device list of the previous workspace, until the new one's arrives: the workspace
+ * changes at once but its list loads afterwards, and watching the old list meanwhile would bring
+ * the previous project's devices back.
+ */
+let staleSns: readonly string[] | null = null;
 
 /** A new project means a new fleet: the old devices must not linger on the map or stay watched. */
 function forgetFleetOnWorkspaceChange(): void {
   const next = accountStore.workspace?.id ?? null;
   if (next === workspaceId) return;
   workspaceId = next;
+  staleSns = accountStore.sns;
   resetFleet();
+}
+
+/**
+ * The account list's serial numbers of the current workspace, unless the list is still the previous
+ * workspace's. The list may hold more than the project (the server answers it for the caller's whole
+ * scope), so a project keeps only its own devices.
+ */
+function accountSerials(): readonly string[] {
+  if (staleSns !== null && accountStore.sns === staleSns) return [];
+  staleSns = null;
+  const workspace = accountStore.workspace;
+  if (workspace?.mold_id !== MOLD_PROJECT) return accountStore.sns;
+  return accountStore.devices
+    .filter((device) => device.workspace_id === workspace.id)
+    .map((device) => device.device_sn);
 }
 
 const accountInputs: BridgeInputs = {
   token: () => appStore.authorization?.token ?? null,
   clientId,
   // The account list holds one page (spec: 100); the workbench loads the whole project's fleet.
-  serials: () => [...new Set([...accountStore.sns, ...listedSerials()])],
+  serials: () => [...new Set([...accountSerials(), ...listedSerials()])],
   watch: (listener) => {
     const offApp = subscribe(appStore, listener);
     const offAccount = subscribe(accountStore, () => {
@@ -44,6 +66,7 @@ const accountInputs: BridgeInputs = {
     };
   },
   loadConfig: () => http.get<MqttConfig>(API.mqttConfig),
+  refresh: () => http.refresh(),
   setOnline: setMqttOnline,
 };
 
@@ -55,7 +78,7 @@ export function useTelemetryBridge(): void {
   useEffect(() => {
     users += 1;
     if (stop === null) {
-      installProbe();
+      void installProbe();
       stop = startTelemetryBridge(accountInputs);
     }
     return () => {

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { currentLanguage, initI18n, setLanguage } from '../../src/i18n/index.ts';
 import { clientId, STORAGE_KEYS } from '../../src/lib/storage.ts';
+import { chooseBasemap } from '../../src/map/basemapStore.ts';
 import { accountStore, setWorkspace } from '../../src/state/account.ts';
 import { appStore, setAuthorization, setCollapse, setTheme } from '../../src/state/app.ts';
 import { saveSessionMarker } from '../../src/state/authorization.ts';
@@ -35,6 +36,7 @@ describe('local storage', () => {
     await setLanguage('en');
     setWorkspace({ id: 2, name: 'Bay', mold_id: 2 });
     setTheme('light');
+    chooseBasemap('offline');
     clientId();
     const keys = Object.keys(localStorage);
     expect(keys.filter((k) => !ALLOWED.has(k))).toEqual([]);

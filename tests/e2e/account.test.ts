@@ -7,7 +7,7 @@ describe('the user menu', () => {
 
   it('shows the user center with the signed-in account', async () => {
     await e2e.console.signIn('operator');
-    await e2e.console.userMenu('个人中心');
+    await e2e.console.userDialog('个人中心');
     const dialog = e2e.page.locator('.bp6-dialog');
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain('operator');
@@ -19,7 +19,7 @@ describe('the user menu', () => {
 
   it('changes the password, then the new one signs in', async () => {
     await e2e.console.signIn('viewer');
-    await e2e.console.userMenu('修改密码');
+    await e2e.console.userDialog('修改密码');
     await e2e.page.locator('#pw-oldPassword').fill(TEST_PASSWORD);
     await e2e.page.locator('#pw-newPassword').fill('new-pass-1');
     await e2e.page.locator('#pw-confirmPassword').fill('new-pass-2');
@@ -29,7 +29,9 @@ describe('the user menu', () => {
     await e2e.page.locator('#pw-confirmPassword').press('Enter');
     await e2e.page.waitForURL('**/login');
     await e2e.console.fillSignIn('viewer', TEST_PASSWORD);
-    await e2e.page.locator('.sd-login__error').waitFor();
+    await expect
+      .poll(() => e2e.page.getByTestId('login-error').innerText())
+      .toBe('用户名或密码错误');
     await e2e.console.signIn('viewer', { password: 'new-pass-1' });
     expect(e2e.console.where()).toBe('/dashboard');
   });

@@ -1,11 +1,13 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API, type Device, type Envelope, type LoginResult } from '../../protocol/http.ts';
 import { TEST_PASSWORD } from './support/server.ts';
 import { useE2E } from './support/setup.ts';
+import { saveShot, SHOTS_ON } from './support/shots.ts';
+import { escapeOverlay } from './support/overlays.ts';
 
-const SHOTS = '/tmp/shots/admin-c';
+const SHOTS = 'admin-c';
 const NEW_SN = 'E2EUAV0001';
 const SIM_DOCK = 'SIMDOCK000000';
 const SIM_AIRCRAFT = 'SIMUAV000000';
@@ -66,17 +68,17 @@ class AdminPages {
 
   /** Screenshots the page once any dialog or drawer has finished sliding in. */
   async shot(name: string): Promise<void> {
+    if (!SHOTS_ON) return;
     await this.page.waitForFunction(
       () => !document.getAnimations().some((a) => a instanceof CSSTransition),
     );
-    await this.page.screenshot({ path: `${SHOTS}/${name}.png` });
+    await saveShot(this.page, SHOTS, name);
   }
 }
 
 describe('the devices and logs pages', () => {
   const e2e = useE2E({ SIM_DRONES: '2' });
   let ui: AdminPages;
-  beforeAll(() => mkdir(SHOTS, { recursive: true }));
 
   async function openAs(user: 'admin' | 'viewer', path: string): Promise<AdminPages> {
     await e2e.console.signIn(user);
@@ -127,7 +129,7 @@ describe('the devices and logs pages', () => {
     // Esc cancels the confirmation and the device stays.
     await ui.row(NEW_SN).getByRole('button', { name: '删除' }).click();
     await e2e.page.locator('.bp6-alert').getByText('巡检一号').waitFor();
-    await e2e.page.keyboard.press('Escape');
+    await escapeOverlay(e2e.page);
     await e2e.page.locator('.bp6-alert').waitFor({ state: 'detached' });
     expect(await ui.row(NEW_SN).count()).toBe(1);
     await ui.row(NEW_SN).getByRole('button', { name: '删除' }).click();
@@ -159,7 +161,7 @@ describe('the devices and logs pages', () => {
     await drawer.locator('code', { hasText: /^3-\d+-0$/ }).waitFor();
     await drawer.getByTestId('device-topology').getByText(SIM_AIRCRAFT).waitFor();
     await drawer.locator('[data-live="age"]').waitFor();
-    await e2e.page.keyboard.press('Escape');
+    await escapeOverlay(e2e.page);
 
     await ui.row(SIM_AIRCRAFT).getByRole('button', { name: '详情' }).click();
     await drawer.getByTestId('device-topology').getByText(SIM_DOCK).waitFor();
@@ -229,11 +231,13 @@ describe('the devices and logs pages', () => {
     const rows = e2e.page.locator('.sd-table tbody tr');
     await expect.poll(() => rows.count()).toBe(2);
     expect(await edit.textContent()).toContain('成功');
+    // The target reads as the device's name at the time (before the rename), with its serial.
+    expect(await edit.textContent()).toContain(`测试飞机 (${NEW_SN})`);
     expect(await rows.filter({ hasText: 'viewer' }).textContent()).toContain('失败');
     await edit.getByRole('button', { name: '详情' }).click();
     await e2e.page.getByTestId('log-drawer').getByText('巡检一号').waitFor();
     await ui.shot('logs-drawer-zh');
-    await e2e.page.keyboard.press('Escape');
+    await escapeOverlay(e2e.page);
 
     await e2e.page.locator('form[role="search"]').getByRole('button', { name: '重置' }).click();
     await ui.tableReady();
@@ -250,13 +254,26 @@ describe('the devices and logs pages', () => {
     ]);
     expect(download.suggestedFilename()).toMatch(/^logs-\d{8}-\d{6}\.csv$/);
     const csv = await readFile(await download.path(), 'utf8');
-    const lines = csv.trim().split('\r\n');
-    expect(lines[0]).toContain('module');
-    for (const action of ['add', 'edit', 'del']) {
-      expect(lines.some((l) => l.includes(`"device","${action}","${NEW_SN}"`))).toBe(true);
+    const lines = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    // What the page shows: words, names and the browser's local time, plus a UTC column.
+    const zone = await e2e.page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(lines[0]).toContain(`"时间 (${zone})","用户","模块","操作","对象"`);
+    expect(lines[0]).toContain('"时间 (UTC, ISO 8601)"');
+    for (const [action, name] of [
+      ['新增', '测试飞机'],
+      ['编辑', '测试飞机'],
+      ['删除', '巡检一号'],
+    ]) {
+      const target = `"${name} (${NEW_SN})"`;
+      expect(lines.some((l) => l.includes(`"设备","${action}",${target}`))).toBe(true);
     }
     // The export followed the filter: only device entries.
-    expect(lines.slice(1).every((l) => l.includes('"device"'))).toBe(true);
+    expect(lines.slice(1).every((l) => l.includes('"设备"'))).toBe(true);
+    const firstTime = await e2e.page.locator('.sd-table tbody tr td').first().textContent();
+    expect(lines[1]?.split('","')[1]).toBe(firstTime);
   });
 
   it('filters the logs by time range and user', async () => {
@@ -290,18 +307,31 @@ describe('the devices and logs pages', () => {
     await e2e.page.locator('.sd-table th', { hasText: 'Serial number' }).waitFor();
     await ui.tableReady();
     await ui.shot('device-dark-en');
+    const headers = () => e2e.page.locator('.sd-table th').allInnerTexts();
+    expect(await headers()).toEqual(expect.arrayContaining(['Serial number']));
+    expect((await headers()).join(' ')).not.toMatch(/[\u4e00-\u9fff]/);
     await e2e.page.getByTestId('device-add').click();
     await e2e.page.locator('#device-device_sn').waitFor();
     await ui.shot('device-add-dialog-en');
-    await e2e.page.keyboard.press('Escape');
+    // The serial number is marked required next to its English label.
+    const snGroup = e2e.page.locator('.bp6-form-group', {
+      has: e2e.page.locator('#device-device_sn'),
+    });
+    expect(await snGroup.locator('label').innerText()).toMatch(/^Serial number\s*\*$/);
+    await escapeOverlay(e2e.page);
     await e2e.console.open('/logs');
     await ui.tableReady();
     await e2e.page.locator('.sd-table th', { hasText: 'Module' }).waitFor();
     await ui.shot('logs-dark-en');
+    expect(await e2e.page.locator('body').getAttribute('class')).toContain('bp6-dark');
     await e2e.page.getByRole('button', { name: 'Light theme' }).click();
     await ui.shot('logs-light-en');
+    expect(await e2e.page.locator('body').getAttribute('class')).not.toContain('bp6-dark');
     await e2e.console.open('/device');
     await ui.tableReady();
     await ui.shot('device-light-en');
+    // Theme and language both survive a reload.
+    expect(await e2e.page.locator('body').getAttribute('class')).not.toContain('bp6-dark');
+    expect(await headers()).toEqual(expect.arrayContaining(['Serial number']));
   });
 });

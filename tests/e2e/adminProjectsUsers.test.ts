@@ -1,13 +1,14 @@
-import { mkdir } from 'node:fs/promises';
 import dayjs from 'dayjs';
 import type { Locator, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API, type Envelope, type LoginResult, type Role } from '../../protocol/http.ts';
 import { adminApi } from './support/api.ts';
 import { TEST_PASSWORD } from './support/server.ts';
 import { useE2E } from './support/setup.ts';
+import { saveShot } from './support/shots.ts';
+import { escapeOverlay } from './support/overlays.ts';
 
-const SHOTS = '/tmp/shots/admin-a';
+const SHOTS = 'admin-a';
 const ORGANISATION = 'Skydeck 演示组织';
 
 /** Signs in through the API; answers the envelope code, so a refusal is a value, not a throw. */
@@ -91,16 +92,13 @@ class AdminPages {
   }
 
   async shot(name: string): Promise<void> {
-    await this.page.screenshot({ path: `${SHOTS}/${name}.png`, animations: 'disabled' });
+    await saveShot(this.page, SHOTS, name, { animations: 'disabled' });
   }
 }
 
 describe('projects and users pages', () => {
   const e2e = useE2E();
   let admin: AdminPages;
-  beforeAll(async () => {
-    await mkdir(SHOTS, { recursive: true });
-  });
 
   async function signInAsAdmin(path: string): Promise<AdminPages> {
     await e2e.console.signIn('admin');
@@ -216,7 +214,7 @@ describe('projects and users pages', () => {
     // Delete: Esc keeps the user, confirming removes them.
     await ui.userRow('inspector').getByRole('button', { name: '删除' }).click();
     await e2e.page.locator('.sd-confirm-delete').waitFor();
-    await e2e.page.keyboard.press('Escape');
+    await escapeOverlay(e2e.page);
     await e2e.page.locator('.sd-confirm-delete').waitFor({ state: 'detached' });
     expect(await ui.userRow('inspector').count()).toBe(1);
     await ui.userRow('inspector').getByRole('button', { name: '删除' }).click();
@@ -290,7 +288,7 @@ describe('projects and users pages', () => {
     await e2e.console.settled();
 
     // The user center: a bad email is caught, Enter saves, Esc drops an abandoned draft.
-    await e2e.console.userMenu('个人中心');
+    await e2e.console.userDialog('个人中心');
     await e2e.page.locator('#profile-email').fill('nope');
     await e2e.page.locator('#profile-email').press('Enter');
     await e2e.page
@@ -301,17 +299,20 @@ describe('projects and users pages', () => {
     await e2e.page.locator('#profile-nickname').press('Enter');
     await e2e.page.locator('.bp6-toast', { hasText: '已保存' }).first().waitFor();
     await e2e.page.locator('#profile-nickname').waitFor({ state: 'detached' });
-    await e2e.console.userMenu('个人中心');
+    await e2e.console.userDialog('个人中心');
     expect(await e2e.page.locator('#profile-nickname').inputValue()).toBe('七号飞手');
     await e2e.page.locator('#profile-phone').fill('12345');
     await e2e.page.keyboard.press('Escape');
     await e2e.page.locator('#profile-phone').waitFor({ state: 'detached' });
-    await e2e.console.userMenu('个人中心');
+    await e2e.console.userDialog('个人中心');
     expect(await e2e.page.locator('#profile-phone').inputValue()).toBe('');
+    // Esc closes the dialog holding the focus: put it there first, as a user's click would.
+    await e2e.page.locator('#profile-phone').focus();
     await e2e.page.keyboard.press('Escape');
+    await e2e.page.locator('#profile-phone').waitFor({ state: 'detached' });
 
     // Modify password: the old one is checked by the server, then the user signs in again.
-    await e2e.console.userMenu('修改密码');
+    await e2e.console.userDialog('修改密码');
     await e2e.page.locator('#pw-oldPassword').fill('not-mine1');
     await e2e.page.locator('#pw-newPassword').fill('pilot-two');
     await e2e.page.locator('#pw-confirmPassword').fill('pilot-two');
@@ -338,7 +339,7 @@ describe('projects and users pages', () => {
     await ui.projectRow(ORGANISATION).getByRole('button', { name: '编辑' }).click();
     await e2e.page.locator('#workspace-name').waitFor();
     await ui.shot('workspace-edit-dialog-zh');
-    await e2e.page.keyboard.press('Escape');
+    await escapeOverlay(e2e.page);
     await e2e.page.locator('#workspace-name').waitFor({ state: 'detached' });
     await e2e.console.open('/users');
     await ui.tableReady();
@@ -350,7 +351,7 @@ describe('projects and users pages', () => {
     await ui.userRow('viewer').getByRole('button', { name: 'Reset password' }).click();
     await e2e.page.locator('#reset-password').press('Enter');
     await ui.shot('users-reset-dialog-en');
-    await e2e.page.keyboard.press('Escape');
+    await escapeOverlay(e2e.page);
     await e2e.console.open('/workspace');
     await ui.tableReady();
     await e2e.page.locator('.sd-table:visible th', { hasText: 'Kind' }).waitFor();

@@ -13,8 +13,10 @@ import { openPage } from './support/browser.ts';
 import { ConsoleDriver } from './support/consoleDriver.ts';
 import { TEST_PASSWORD } from './support/server.ts';
 import { useE2E } from './support/setup.ts';
+import { saveShot, SHOTS_ON } from './support/shots.ts';
+import { escapeOverlay } from './support/overlays.ts';
 
-const SHOTS = '/tmp/shots/admin-b';
+const SHOTS = 'admin-b';
 
 /** The permission-tree row whose label holds `text`. */
 const treeRow = (page: Page, text: string) =>
@@ -74,8 +76,9 @@ async function still(page: Page): Promise<void> {
 
 /** Saves a screenshot once nothing is moving. */
 async function shot(page: Page, name: string): Promise<void> {
+  if (!SHOTS_ON) return;
   await still(page);
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
+  await saveShot(page, SHOTS, name);
 }
 
 /** The toast texts on screen. */
@@ -277,6 +280,11 @@ describe('roles and menus pages', () => {
       '[data-menu-row="logs"] .sd-menu-cell > .bp6-icon-timeline-bar-chart',
     );
     await logsIcon.waitFor();
+    // The sidebar draws the menu's own icon: after a reload it shows the one just chosen.
+    await page.reload();
+    await page
+      .locator('.sd-sidebar [data-menu="logs"] svg[data-icon="timeline-bar-chart"]')
+      .waitFor();
 
     // A button needs its permission code: the form says so before anything is sent.
     await page.locator('[data-menu-row="logs"]').getByRole('button', { name: '新增下级' }).click();
@@ -306,7 +314,7 @@ describe('roles and menus pages', () => {
     await page.locator('tr', { hasText: 'operator' }).getByRole('button', { name: 'Edit' }).click();
     await page.locator('.sd-role-preview [data-preview-menu]').first().waitFor();
     await shot(page, 'role-dialog-en');
-    await page.keyboard.press('Escape');
+    await escapeOverlay(page);
     await page.locator('.sd-role-dialog').waitFor({ state: 'detached' });
     await e2e.console.switchLanguage('简体中文');
     await page.getByRole('button', { name: '新增角色' }).waitFor();

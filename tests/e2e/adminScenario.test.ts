@@ -120,15 +120,17 @@ describe('issue 5 scenario: a project, a role and a user, held to their permissi
       .toEqual([
         added('用户', PILOT.username),
         added('角色', ROLE),
-        added('设备', AIRCRAFT.sn),
+        // A device is named as it was at the time, with its serial number beside the name.
+        added('设备', `${AIRCRAFT.name} (${AIRCRAFT.sn})`),
         added('项目', PROJECT),
       ]);
+    // The export says what the page says, in the console's language.
     const exported = await logs.exportCsv();
-    expect(exported.map((r) => [r.username, r.module, r.action, r.target, r.result])).toEqual([
-      ['admin', 'user', 'add', PILOT.username, 'success'],
-      ['admin', 'role', 'add', ROLE, 'success'],
-      ['admin', 'device', 'add', AIRCRAFT.sn, 'success'],
-      ['admin', 'workspace', 'add', PROJECT, 'success'],
+    expect(exported.map((r) => [r['用户'], r['模块'], r['操作'], r['对象'], r['结果']])).toEqual([
+      ['admin', '用户', '新增', PILOT.username, '成功'],
+      ['admin', '角色', '新增', ROLE, '成功'],
+      ['admin', '设备', '新增', `${AIRCRAFT.name} (${AIRCRAFT.sn})`, '成功'],
+      ['admin', '项目', '新增', PROJECT, '成功'],
     ]);
 
     // The pilot's entries: their sign-ins, and both refused attempts as failures.
@@ -150,12 +152,12 @@ describe('issue 5 scenario: a project, a role and a user, held to their permissi
     expect(pilotCsv.length).toBe(pilotRows.length);
     expect(
       pilotCsv
-        .filter((r) => r.result === 'failure')
-        .map((r) => [r.username, r.module, r.action])
+        .filter((r) => r['结果'] === '失败')
+        .map((r) => [r['用户'], r['模块'], r['操作']])
         .sort(),
     ).toEqual([
-      [PILOT.username, 'device', 'del'],
-      [PILOT.username, 'user', 'add'],
+      [PILOT.username, '用户', '新增'],
+      [PILOT.username, '设备', '删除'],
     ]);
   });
 });

@@ -15,8 +15,11 @@ describe('the lock screen', () => {
     expect(stored.screenCode).toMatch(/^[A-Za-z0-9+/=]+$/);
     expect(stored.screenCode).not.toContain('lock-me-1');
 
+    // The lock page names itself in the tab, not the page it locked.
+    await expect.poll(() => e2e.page.title()).toBe('屏幕已锁定 - Skydeck 无人机运营平台');
     await e2e.page.reload();
     expect(await e2e.lock.isShown()).toBe(true);
+    await expect.poll(() => e2e.page.title()).toBe('屏幕已锁定 - Skydeck 无人机运营平台');
     await e2e.page.goto('/users');
     await e2e.page.waitForURL('**/lock?redirect=%2Fusers');
     await e2e.console.shot('lock-zh');

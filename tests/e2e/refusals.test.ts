@@ -29,13 +29,17 @@ describe('refusals and small screens', () => {
     expect(await e2e.console.storage('token')).toBeNull();
   });
 
-  it('folds the sidebar away on a screen narrower than 768 px', async () => {
+  it('moves the sidebar into a drawer on a screen narrower than 768 px', async () => {
     await e2e.console.signIn('admin');
-    expect(await e2e.page.locator('.sd-sidebar--collapsed').count()).toBe(0);
+    expect(await e2e.page.locator('.sd-sidebar').count()).toBe(1);
     await e2e.page.setViewportSize({ width: 700, height: 900 });
-    await e2e.page.locator('.sd-sidebar--collapsed').waitFor();
+    await e2e.page.locator('.sd-sidebar').waitFor({ state: 'detached' });
     await e2e.console.settled();
+    await e2e.page.getByTestId('menu-toggle').click();
+    await e2e.page.locator('.sd-drawer .sd-sidebar [data-menu="logs"]').waitFor();
     await e2e.console.shot('narrow-zh');
+    await e2e.page.setViewportSize({ width: 1200, height: 900 });
+    await e2e.page.locator('.sd-shell > .sd-sidebar').waitFor();
   });
 
   it('keeps only the keys of spec §3 in local storage', async () => {

@@ -31,6 +31,9 @@ describe('signing in and the role menus', () => {
     await e2e.console.settled();
     await expect.poll(() => e2e.page.title()).toBe('设备管理 - Skydeck 无人机运营平台');
     expect(await e2e.console.storage('VEA-TOKEN')).toMatch(/"id":\d+/);
+    // The pinned workbench tag is there although the session started on another page.
+    await expect.poll(() => e2e.tabs.paths()).toEqual(['/dashboard', '/device']);
+    expect(await e2e.tabs.active()).toBe('/device');
   });
 
   it('ignores a redirect to another site', async () => {
@@ -45,13 +48,29 @@ describe('signing in and the role menus', () => {
 
   it('asks for both fields and shows the server message for a wrong password', async () => {
     await e2e.page.goto('/login');
+    const card = e2e.page.locator('.sd-login__card');
+    const error = e2e.page.getByTestId('login-error');
+    const height = (await card.boundingBox())?.height;
     await e2e.page.locator('#login-password').press('Enter');
-    await expect
-      .poll(() => e2e.page.locator('.bp6-form-helper-text').allTextContents())
-      .toEqual(['请输入用户名', '请输入密码']);
+    await expect.poll(() => error.innerText()).toBe('请输入密码');
+    // The username's message and the password rule are both on screen; the card kept its height.
+    expect(await e2e.page.locator('.bp6-form-helper-text').allTextContents()).toEqual([
+      '请输入用户名',
+      '密码长度为 6 到 12 个字符',
+    ]);
+    expect((await card.boundingBox())?.height).toBe(height);
     await e2e.console.fillSignIn('admin', 'wrong-pass');
-    await e2e.page.locator('.sd-login__error').waitFor();
+    await expect.poll(() => error.innerText()).toBe('用户名或密码错误');
     expect(e2e.console.where()).toBe('/login');
+    expect((await card.boundingBox())?.height).toBe(height);
+
+    await e2e.console.switchLanguage('English');
+    await e2e.console.fillSignIn('admin', 'wrong-pass');
+    await expect.poll(() => error.innerText()).toBe('Wrong username or password');
+    expect(await e2e.page.locator('.bp6-form-helper-text').last().innerText()).toBe(
+      'The password is 6 to 12 characters',
+    );
+    expect((await card.boundingBox())?.height).toBe(height);
   });
 
   it('gives admin, operator and viewer different menus', async () => {

@@ -58,6 +58,24 @@ describe('the tag bar', () => {
     await expect.poll(() => e2e.console.where()).toBe('/dashboard');
   });
 
+  it('scrolls the active tag into view, and the mouse wheel scrolls the bar sideways', async () => {
+    await e2e.page.setViewportSize({ width: 1000, height: 800 });
+    await e2e.console.signIn('admin');
+    const pages = ['task', 'wayline', 'device', 'workspace', 'users', 'role', 'resources'];
+    await openPages(...pages, 'aralm', 'model', 'model_ai', 'meunan', 'logs', 'linxiu');
+    await expect.poll(() => e2e.tabs.active()).toBe('/linxiu');
+    await expect.poll(() => e2e.tabs.inView('/linxiu')).toBe(true);
+    expect(await e2e.tabs.scrollLeft()).toBeGreaterThan(0);
+    expect(await e2e.tabs.inView('/dashboard')).toBe(false);
+
+    await e2e.tabs.wheel(-5000);
+    await expect.poll(() => e2e.tabs.scrollLeft()).toBe(0);
+    expect(await e2e.tabs.inView('/dashboard')).toBe(true);
+    // Going to a page whose tag is off-screen brings that tag back into view.
+    await e2e.console.clickMenu('logs');
+    await expect.poll(() => e2e.tabs.inView('/logs')).toBe(true);
+  });
+
   it('keeps a page’s state when coming back to its tag, and refresh drops it', async () => {
     await e2e.console.signIn('admin', { redirect: '/sample' });
     const nickname = e2e.page.locator('.sd-search-form input').first();

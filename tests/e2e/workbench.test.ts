@@ -3,12 +3,10 @@
  * shows live values, and a server restart takes the real-time link down and back up.
  */
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { startSkydeck } from '../../bench/e2e/skydeckProcess.ts';
-import type { SkydeckProcess } from '../../bench/e2e/skydeckProcess.ts';
-import { launchBrowser, openPage } from './support/browser.ts';
-import { ConsoleDriver } from './support/consoleDriver.ts';
+import { useWorkbench } from './support/workbench.ts';
 
 /** Long enough for the simulator to move a drone and for the console to notice a dead link. */
 const WAIT = { timeout: 45_000, interval: 500 };
@@ -56,26 +54,11 @@ class Workbench {
 }
 
 describe('workbench', () => {
-  let server: SkydeckProcess;
-  let browser: Browser;
-  let context: BrowserContext;
+  const world = useWorkbench({ drones: SIM_DRONES, osdHz: 2 });
   let bench: Workbench;
 
-  beforeAll(async () => {
-    server = await startSkydeck({ drones: SIM_DRONES, osdHz: 2 });
-    browser = await launchBrowser();
-    const opened = await openPage(browser, server.url);
-    context = opened.context;
-    const person = new ConsoleDriver(opened.page);
-    await person.signIn('admin', { redirect: '/dashboard' });
-    await person.settled();
-    bench = new Workbench(opened.page);
-  });
-
-  afterAll(async () => {
-    await context.close();
-    await browser.close();
-    await server.dispose();
+  beforeAll(() => {
+    bench = new Workbench(world.page);
   });
 
   it("lists the simulator's aircraft and counts them online", async () => {
@@ -106,13 +89,13 @@ describe('workbench', () => {
 
   it('goes offline while the server is down and receives data again after it restarts', async () => {
     await expect.poll(() => bench.online(), WAIT).toBe(true);
-    await server.stop();
+    await world.server.stop();
     await expect.poll(() => bench.online(), WAIT).toBe(false);
-    server = await startSkydeck({
+    world.server = await startSkydeck({
       drones: SIM_DRONES,
       osdHz: 2,
-      port: server.port,
-      dataDir: server.dataDir,
+      port: world.server.port,
+      dataDir: world.server.dataDir,
     });
     await expect.poll(() => bench.online(), WAIT).toBe(true);
     const before = await bench.received();

@@ -1,10 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API } from '../../protocol/http.ts';
-import type { Seeded } from './helpers/accounts.ts';
-import { seeded } from './helpers/accounts.ts';
 import { backends } from './helpers/backends.ts';
-import { startServer } from './helpers/testServer.ts';
-import type { TestServer } from './helpers/testServer.ts';
+import { useSeededServer } from './helpers/seededServer.ts';
 
 type Route = readonly [method: 'GET' | 'POST', path: string];
 
@@ -63,7 +60,7 @@ const BAD_INPUT: readonly (readonly [...Route, Record<string, unknown>, string])
   ['POST', API.workspaceAdd, { parent_id: 2, name: 'x', mold_id: 7 }, 'mold_id'],
   ['POST', API.workspaceEdit, { name: 'x' }, 'id'],
   ['POST', API.workspaceDel, {}, 'workspace_id'],
-  ['GET', API.deviceInfo, {}, 'device_sn'],
+  ['GET', API.deviceInfo, { workspace_id: 'w' }, 'workspace_id'],
   ['GET', API.deviceAccountList, { pageSize: 5000 }, 'pageSize'],
   ['POST', API.deviceAdd, { device_sn: 'X', domain: 0, type: 1, sub_type: 0 }, 'workspace_id'],
   ['POST', API.deviceEdit, { device_sn: 'bad sn!' }, 'device_sn'],
@@ -83,18 +80,12 @@ const BAD_INPUT: readonly (readonly [...Route, Record<string, unknown>, string])
 ];
 
 describe.each(backends)('access and validation on every route on $name', (backend) => {
-  let server: TestServer;
-  let s: Seeded;
-  beforeAll(async () => {
-    server = await startServer(backend);
-    s = await seeded(server);
-  });
-  afterAll(() => server.close());
+  const world = useSeededServer(backend);
 
   const send = (method: string, path: string, input: Record<string, unknown>, token?: string) =>
     method === 'GET'
-      ? server.call(method, path, { token, query: input as Record<string, string> })
-      : server.call(method, path, { token, body: input });
+      ? world.server.call(method, path, { token, query: input as Record<string, string> })
+      : world.server.call(method, path, { token, body: input });
 
   it.each(SIGNED_IN)('%s %s without a token answers 401 in the envelope', async (method, path) => {
     const answer = await send(method, path, {});
@@ -103,13 +94,13 @@ describe.each(backends)('access and validation on every route on $name', (backen
   });
 
   it.each(VIEWER_REFUSED)('%s %s refuses the viewer with 403', async (method, path, input) => {
-    const answer = await send(method, path, input, s.viewer);
+    const answer = await send(method, path, input, world.s.viewer);
     expect(answer.status).toBe(403);
     expect(answer.body).toMatchObject({ code: 100, msg: '没有权限' });
   });
 
   it.each(BAD_INPUT)('%s %s names the bad field', async (method, path, input, field) => {
-    const answer = await send(method, path, input, s.admin);
+    const answer = await send(method, path, input, world.s.admin);
     expect(answer.status).toBe(400);
     expect(answer.body.code).toBe(100);
     expect(answer.body.msg.startsWith(`${field}: `)).toBe(true);

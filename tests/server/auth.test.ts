@@ -43,7 +43,7 @@ describe.each(backends)('sign-in and tokens on $name', (backend) => {
       body: { username: 'viewer', password: 'nope-nope' },
       lang: 'en-US,en;q=0.9,zh-CN;q=0.8',
     });
-    expect(answer.body.msg).toBe('wrong username or password');
+    expect(answer.body.msg).toBe('Wrong username or password');
   });
 
   it('names the missing field on bad input, in both languages', async () => {

@@ -72,7 +72,7 @@ describe.each(backends)('devices on $name', (backend) => {
       body: dock('DOCKHOME1', s.home),
     });
     expect(dup.status).toBe(409);
-    expect(dup.body.msg).toBe('设备序列号 DOCKHOME1 已存在');
+    expect(dup.body.msg).toBe('设备序列号 DOCKHOME1 无法登记，请核对序列号');
     expect(
       (await server.call('POST', '/api/device/add', { token: s.viewer, body: dock('V1', s.home) }))
         .status,

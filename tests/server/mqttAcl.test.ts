@@ -5,14 +5,15 @@
 import { connectAsync, ErrorWithSubackPacket } from 'mqtt';
 import type { MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildFleet, DEFAULT_CENTER, simSecret } from '../../server/sim/fleet.ts';
-import { registerSimFleet } from '../../server/sim/registerSimFleet.ts';
+import { simSecret } from '../../server/sim/fleet.ts';
 import {
   accessToken,
   openFixture,
   recordingLog,
   SERVER_SECRET,
   SIM_KEY,
+  registerTestFleet,
+  whenClosed,
   startBroker,
 } from './mqttFixtures.ts';
 import type { BrokerHarness, Fixture } from './mqttFixtures.ts';
@@ -30,14 +31,20 @@ describe('broker authorization', () => {
   const received: string[] = [];
   const clients: MqttClient[] = [];
 
-  async function signIn(url: string, username: string, password: string) {
-    const client = await connectAsync(url, { ...NO_RETRY, username, password });
+  let tabs = 0;
+  async function signIn(url: string, username: string, password: string, clientId?: string) {
+    const client = await connectAsync(url, {
+      ...NO_RETRY,
+      username,
+      password,
+      clientId: clientId ?? `${username}:tab-${++tabs}`,
+    });
     clients.push(client);
     return client;
   }
   const asUser = async (name: 'alice' | 'victor' | 'bob' | 'ada') =>
     signIn(harness.wsUrl, name, await accessToken(fx.users[name]));
-  const asDock = (sn: string) => signIn(harness.tcpUrl, sn, simSecret(sn, SIM_KEY));
+  const asDock = (sn: string) => signIn(harness.tcpUrl, sn, simSecret(sn, SIM_KEY), sn);
   /** Granted QoS of one filter: 128 means the broker refused it (mqtt.js rejects then). */
   async function grants(client: MqttClient, topic: string): Promise<number[]> {
     try {
@@ -48,17 +55,10 @@ describe('broker authorization', () => {
       throw error;
     }
   }
-  const closed = (client: MqttClient) =>
-    new Promise<void>((resolve) => client.once('close', () => resolve()));
 
   beforeAll(async () => {
     fx = await openFixture();
-    await registerSimFleet(
-      fx.db,
-      fx.projectA,
-      buildFleet({ drones: 2, seed: 1, center: DEFAULT_CENTER }),
-      SIM_KEY,
-    );
+    await registerTestFleet(fx, 2);
     harness = await startBroker(fx.db, log);
     spy = await connectAsync(harness.tcpUrl, {
       ...NO_RETRY,
@@ -121,17 +121,22 @@ describe('broker authorization', () => {
     expect(await got).toContain('22.5');
   });
 
-  it('disconnects a device that publishes under another serial number and delivers nothing', async () => {
+  it('refuses, per message, what a device publishes under another serial number, and keeps it connected', async () => {
     const dock = await asDock(DOCK);
-    const gone = closed(dock);
-    dock.publish(`thing/product/${OTHER_DOCK}/osd`, '{"data":{}}');
-    await gone;
+    let closedEarly = false;
+    dock.on('close', () => (closedEarly = true));
+    const refusedBefore = harness.broker.refusedMessages();
+    await dock.publishAsync(`thing/product/${OTHER_DOCK}/osd`, '{"data":{}}', { qos: 1 });
+    await dock.publishAsync(`thing/product/${OTHER_DOCK}/osd`, '{"data":{}}', { qos: 1 });
+    await dock.publishAsync(`thing/product/${DOCK}/osd`, '{"data":{"own":1}}', { qos: 1 });
+    await vi.waitFor(() => expect(received).toContain(`thing/product/${DOCK}/osd`));
+    expect(closedEarly).toBe(false);
     expect(received).not.toContain(`thing/product/${OTHER_DOCK}/osd`);
-    expect(log.lines).toContainEqual(
-      expect.stringMatching(
-        /refused publish .*user=SIMDOCK000000 topic=thing\/product\/SIMDOCK000001\/osd/,
-      ) as unknown,
+    expect(harness.broker.refusedMessages() - refusedBefore).toBe(2);
+    const logged = log.lines.filter((l) =>
+      /refused publish .*user=SIMDOCK000000 topic=thing\/product\/SIMDOCK000001\/osd/.test(l),
     );
+    expect(logged).toHaveLength(1);
   });
 
   it('lets an operator send drc/down but disconnects a viewer who tries', async () => {
@@ -144,7 +149,7 @@ describe('broker authorization', () => {
     received.length = 0;
     const victor = await asUser('victor');
     expect(await grants(victor, `thing/product/${UAV}/osd`)).toEqual([0]);
-    const gone = closed(victor);
+    const gone = whenClosed(victor);
     victor.publish(`thing/product/${DOCK}/drc/down`, '{"method":"heart_beat","seq":2,"data":{}}');
     await gone;
     expect(received).toEqual([]);

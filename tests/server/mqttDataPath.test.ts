@@ -3,7 +3,6 @@
  * with their serial number and secret, publish, and ingestion turns that into database rows.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startIngestion } from '../../server/mqtt/ingestion.ts';
 import type { Ingestion } from '../../server/mqtt/ingestion.ts';
 import { manualScheduler } from '../../server/mqtt/scheduler.ts';
 import { DEFAULT_CENTER, buildFleet } from '../../server/sim/fleet.ts';
@@ -11,7 +10,13 @@ import { mqttTransport } from '../../server/sim/mqttTransport.ts';
 import { registerSimFleet } from '../../server/sim/registerSimFleet.ts';
 import { startSimulator } from '../../server/sim/simulator.ts';
 import type { Simulator } from '../../server/sim/simulator.ts';
-import { SERVER_SECRET, SIM_KEY, openFixture, recordingLog, startBroker } from './mqttFixtures.ts';
+import {
+  SIM_KEY,
+  openFixture,
+  recordingLog,
+  startBroker,
+  startTestIngestion,
+} from './mqttFixtures.ts';
 import type { BrokerHarness, Fixture } from './mqttFixtures.ts';
 
 const SEED = 7;
@@ -43,13 +48,7 @@ describe('simulator → embedded broker → ingestion', () => {
     harness = await startBroker(fx.db, log);
     harness.broker.onDeviceDisconnect((sn) => ingestion.deviceDisconnected(sn));
     expect(await registerSimFleet(fx.db, fx.projectA, fleet, SIM_KEY)).toBe(6);
-    ingestion = await startIngestion({
-      db: fx.db,
-      log,
-      url: harness.tcpUrl,
-      username: 'skydeck-server',
-      password: SERVER_SECRET,
-      shared: false,
+    ingestion = await startTestIngestion(fx, harness, log, {
       scheduler: clock,
     });
     await ingestion.ready;

@@ -13,7 +13,11 @@ import { createBrokerAuth } from '../../server/mqtt/brokerAuth.ts';
 import type { AccessClaims, BrokerAuth } from '../../server/mqtt/brokerAuth.ts';
 import { startEmbeddedBroker } from '../../server/mqtt/embeddedBroker.ts';
 import type { EmbeddedBroker } from '../../server/mqtt/embeddedBroker.ts';
+import { startIngestion } from '../../server/mqtt/ingestion.ts';
+import type { Ingestion, IngestionOptions } from '../../server/mqtt/ingestion.ts';
 import type { Log } from '../../server/mqtt/log.ts';
+import { buildFleet, DEFAULT_CENTER } from '../../server/sim/fleet.ts';
+import { registerSimFleet } from '../../server/sim/registerSimFleet.ts';
 
 const SIGNING_KEY = new TextEncoder().encode('test-signing-key-of-at-least-32-bytes!');
 export const SERVER_SECRET = 'internal-test-secret';
@@ -30,11 +34,14 @@ export interface Fixture {
 }
 
 /** Signs an access token the way the server's tokens module does (HS256, sub/rid/wid/typ). */
-export async function accessToken(user: { id: number; roleId: number; workspaceId: number }) {
+export async function accessToken(
+  user: { id: number; roleId: number; workspaceId: number },
+  expiresIn: string | number = '10m',
+) {
   return new SignJWT({ rid: user.roleId, wid: user.workspaceId, typ: 'access' })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(user.id))
-    .setExpirationTime('10m')
+    .setExpirationTime(expiresIn)
     .sign(SIGNING_KEY);
 }
 
@@ -94,7 +101,18 @@ export async function openFixture(): Promise<Fixture> {
     "insert into roles (workspace_id, name, all_access) values ($1, 'admin', true)",
     [org],
   );
+  // A page that shows telemetry: without one a role may not watch devices over the broker.
+  const workbench = await insertId(
+    db,
+    "insert into menus (name, kind, path) values ('workbench', 'menu', '/dashboard')",
+    [],
+  );
   await db.query('insert into role_menus (role_id, menu_id) values ($1, $2)', [operator, control]);
+  await db.query('insert into role_menus (role_id, menu_id) values ($1, $2), ($3, $2)', [
+    operator,
+    workbench,
+    viewer,
+  ]);
   const user = async (name: string, roleId: number, workspaceId: number) => ({
     id: await insertId(
       db,
@@ -112,6 +130,16 @@ export async function openFixture(): Promise<Fixture> {
   };
   return { db, projectA, projectB, users };
 }
+
+/** Registers the simulator's fleet of `drones` aircraft and their docks in project A. */
+export async function registerTestFleet(fx: Fixture, drones: number): Promise<void> {
+  const fleet = buildFleet({ drones, seed: 1, center: DEFAULT_CENTER });
+  await registerSimFleet(fx.db, fx.projectA, fleet, SIM_KEY);
+}
+
+/** Resolves when the broker (or the client itself) closes `client`'s connection. */
+export const whenClosed = (client: { once(event: 'close', listener: () => void): unknown }) =>
+  new Promise<void>((resolve) => client.once('close', () => resolve()));
 
 /** A logger that keeps its lines for assertions. */
 export function recordingLog(): Log & { lines: string[] } {
@@ -155,4 +183,22 @@ export async function startBroker(db: Db, log: Log): Promise<BrokerHarness> {
       await new Promise<void>((resolve) => http.close(() => resolve()));
     },
   };
+}
+
+/** The server's own ingestion on the embedded broker, unshared, with `extra` options on top. */
+export function startTestIngestion(
+  fx: Fixture,
+  harness: BrokerHarness,
+  log: Log,
+  extra: Partial<IngestionOptions> = {},
+): Promise<Ingestion> {
+  return startIngestion({
+    db: fx.db,
+    log,
+    url: harness.tcpUrl,
+    username: 'skydeck-server',
+    password: SERVER_SECRET,
+    shared: false,
+    ...extra,
+  });
 }

@@ -7,14 +7,14 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBrokerAuth } from '../../server/mqtt/brokerAuth.ts';
 import { MQTT_SECRET_HEADER, mqttRoutes } from '../../server/mqtt/mqttRoutes.ts';
-import { buildFleet, DEFAULT_CENTER, simSecret } from '../../server/sim/fleet.ts';
-import { registerSimFleet } from '../../server/sim/registerSimFleet.ts';
+import { simSecret } from '../../server/sim/fleet.ts';
 import {
   accessToken,
   openFixture,
   recordingLog,
   SERVER_SECRET,
   SIM_KEY,
+  registerTestFleet,
   verifyAccessToken,
 } from './mqttFixtures.ts';
 import type { Fixture } from './mqttFixtures.ts';
@@ -31,12 +31,7 @@ describe('broker HTTP endpoints', () => {
 
   beforeAll(async () => {
     fx = await openFixture();
-    await registerSimFleet(
-      fx.db,
-      fx.projectA,
-      buildFleet({ drones: 1, seed: 1, center: DEFAULT_CENTER }),
-      SIM_KEY,
-    );
+    await registerTestFleet(fx, 1);
     const auth = createBrokerAuth({
       db: fx.db,
       log: recordingLog(),
@@ -80,24 +75,38 @@ describe('broker HTTP endpoints', () => {
     expect(
       result(
         await hook('/api/mqtt/auth', {
-          clientid: 'd',
+          clientid: dock,
           username: dock,
           password: simSecret(dock, SIM_KEY),
         }),
       ),
     ).toBe('allow');
     expect(
-      result(await hook('/api/mqtt/auth', { clientid: 'd', username: dock, password: 'wrong' })),
+      result(await hook('/api/mqtt/auth', { clientid: dock, username: dock, password: 'wrong' })),
     ).toBe('deny');
     const token = await accessToken(fx.users.alice);
     expect(
-      result(await hook('/api/mqtt/auth', { clientid: 'a', username: 'alice', password: token })),
+      result(
+        await hook('/api/mqtt/auth', { clientid: 'alice:tab', username: 'alice', password: token }),
+      ),
     ).toBe('allow');
+  });
+
+  it('binds client ids to their accounts', async () => {
+    const dock = 'SIMDOCK000000';
+    const auth = (clientid: string, username: string, password: string) =>
+      hook('/api/mqtt/auth', { clientid, username, password }).then(result);
+    expect(await auth('sim-SIMDOCK000000', dock, simSecret(dock, SIM_KEY))).toBe('deny');
+    const bobToken = await accessToken(fx.users.bob);
+    expect(await auth(dock, 'bob', bobToken)).toBe('deny');
+    expect(await auth('alice:tab', 'bob', bobToken)).toBe('deny');
+    expect(await auth('bob:', 'bob', bobToken)).toBe('deny');
+    expect(await auth('bob:tab', 'bob', bobToken)).toBe('allow');
   });
 
   it('authorizes by project and role', async () => {
     const bobToken = await accessToken(fx.users.bob);
-    await hook('/api/mqtt/auth', { clientid: 'b', username: 'bob', password: bobToken });
+    await hook('/api/mqtt/auth', { clientid: 'bob:b', username: 'bob', password: bobToken });
     const acl = (clientid: string, username: string, action: string, topic: string) =>
       hook('/api/mqtt/acl', { clientid, username, action, topic }).then(result);
     expect(await acl('a', 'alice', 'subscribe', `thing/product/${UAV}/osd`)).toBe('allow');

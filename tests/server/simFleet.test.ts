@@ -43,11 +43,49 @@ async function record(seed: number, seconds: number, drones = 4) {
 
 type Osd = AircraftOsd & DockOsd & { ts: number };
 
-/** The osd bodies one device sent, with their timestamps (the simulator wrote them from these types). */
+/**
+ * The osd one device sent, one entry per timestamp (the simulator wrote them from these types). A
+ * dock sends its osd in parts, merged here as a console merges them.
+ */
 function osdOf(sent: Sent[], sn: string): Osd[] {
-  const mine = sent.filter((s) => s.topic === `thing/product/${sn}/osd`);
-  return mine.map((s): Osd => ({ ts: s.msg.timestamp, ...(s.msg.data as AircraftOsd & DockOsd) }));
+  const byTs = new Map<number, Osd>();
+  for (const s of sent) {
+    if (s.topic !== `thing/product/${sn}/osd`) continue;
+    const ts = s.msg.timestamp;
+    byTs.set(ts, { ...byTs.get(ts), ts, ...(s.msg.data as AircraftOsd & DockOsd) });
+  }
+  return [...byTs.values()];
 }
+
+/** Everything one device's osd said, merged over the run. */
+function mergedOsd(sent: Sent[], sn: string): Osd {
+  return Object.assign({ ts: 0 }, ...osdOf(sent, sn)) as Osd;
+}
+
+/** Stretches of consecutive samples in which `keep` holds, at least `min` samples long. */
+function runs(osd: Osd[], keep: (o: Osd) => boolean, min: number): Osd[][] {
+  const out: Osd[][] = [];
+  let current: Osd[] = [];
+  for (const o of [...osd, null]) {
+    if (o !== null && keep(o)) {
+      current.push(o);
+      continue;
+    }
+    if (current.length >= min) out.push(current);
+    current = [];
+  }
+  return out;
+}
+
+/** Battery change per minute over a stretch. */
+function perMinute(run: Osd[], percent: (o: Osd) => number): number {
+  const first = run[0];
+  const last = run.at(-1);
+  if (!first || !last) return Number.NaN;
+  return ((percent(last) - percent(first)) / (last.ts - first.ts)) * 60_000;
+}
+
+const spread = (values: number[]): number => Math.max(...values) - Math.min(...values);
 
 describe('simulated fleet', () => {
   it('replays exactly for the same seed and differs for another', async () => {
@@ -103,10 +141,11 @@ describe('simulated fleet', () => {
         if (prev.mode_code === 5 && o.mode_code === 5) expect(battery).toBeLessThanOrEqual(0);
         if (prev.mode_code === 0 && o.mode_code === 0) expect(battery).toBeGreaterThanOrEqual(0);
         const move = delta({ lat: prev.latitude ?? 0, lng: prev.longitude ?? 0 }, here);
+        // The nose points along the track; the wind's drift moves the aircraft a little off it.
         if (Math.hypot(move.east, move.north) > 3)
           expect(
             Math.abs(headingDiff(o.attitude_head ?? 0, headingOf(move.east, move.north))),
-          ).toBeLessThan(20);
+          ).toBeLessThan(25);
       });
     }
     // Take-off, wayline patrol, return, landing and rest all happen within the run.
@@ -121,6 +160,113 @@ describe('simulated fleet', () => {
     for (const a of alarms) {
       expect(a.code).toMatch(/^0x[0-9A-F]{8}$/);
       expect([0, 1, 2]).toContain(a.level);
+    }
+  });
+
+  it('flies about 40 minutes on a battery and charges in the dock', async () => {
+    const { sent, fleet } = await record(11, 2_400, 6);
+    const battery = (o: Osd): number => o.battery?.capacity_percent ?? 0;
+    const charge = (o: Osd): number => o.drone_charge_state?.capacity_percent ?? 0;
+    const drains: number[] = [];
+    const charges: number[] = [];
+    for (const unit of fleet) {
+      const patrol = runs(osdOf(sent, unit.aircraft.sn), (o) => o.mode_code === 5, 300);
+      drains.push(...patrol.map((run) => -perMinute(run, battery)));
+      const inDock = (o: Osd): boolean => o.drone_charge_state?.state === 1;
+      charges.push(
+        ...runs(osdOf(sent, unit.dock.sn), inDock, 300).map((r) => perMinute(r, charge)),
+      );
+    }
+    expect(drains.length).toBeGreaterThan(2);
+    for (const rate of drains) expect(rate).toBeGreaterThan(2);
+    for (const rate of drains) expect(rate).toBeLessThan(3.2);
+    expect(charges.length).toBeGreaterThan(0);
+    for (const rate of charges) expect(rate).toBeGreaterThan(1.5);
+    for (const rate of charges) expect(rate).toBeLessThan(3);
+  });
+
+  it('varies height and speed a little in cruise, and reports the wind it flies in', async () => {
+    const { sent, fleet } = await record(3, 600, 4);
+    let cruising = 0;
+    for (const unit of fleet) {
+      const aircraft = osdOf(sent, unit.aircraft.sn);
+      for (const run of runs(aircraft, (o) => o.mode_code === 5, 120)) {
+        cruising += 1;
+        const heights = run.map((o) => o.elevation ?? 0);
+        expect(spread(heights)).toBeGreaterThan(0.2);
+        expect(spread(heights)).toBeLessThan(4);
+        const cruise = run.filter((o) => (o.horizontal_speed ?? 0) > 5);
+        expect(new Set(cruise.map((o) => o.horizontal_speed)).size).toBeGreaterThan(10);
+        expect(run.some((o) => o.vertical_speed !== 0)).toBe(true);
+      }
+      for (const o of aircraft) expect(o.wind_direction).toBeGreaterThanOrEqual(1);
+      for (const o of aircraft) expect(o.wind_direction).toBeLessThanOrEqual(8);
+      const dockWind = osdOf(sent, unit.dock.sn).flatMap((d) => d.wind_speed ?? []);
+      expect(spread(dockWind)).toBeGreaterThan(0);
+      for (const w of dockWind) expect(w).toBeLessThan(20);
+    }
+    expect(cruising).toBeGreaterThan(0);
+  });
+
+  it('publishes every dock osd field the protocol lists, with plausible values', async () => {
+    const { sent, fleet, times } = await record(9, 30, 8);
+    const now = times.at(-1) ?? 0;
+    const fields = [
+      'mode_code',
+      'flighttask_step_code',
+      'drc_state',
+      'latitude',
+      'longitude',
+      'height',
+      'heading',
+      'home_position_is_valid',
+      'cover_state',
+      'drone_in_dock',
+      'drone_charge_state',
+      'sub_device',
+      'network_state',
+      'wireless_link',
+      'position_state',
+      'storage',
+      'rainfall',
+      'wind_speed',
+      'environment_temperature',
+      'temperature',
+      'humidity',
+      'alternate_land_point',
+      'electric_supply_voltage',
+      'working_voltage',
+      'working_current',
+      'backup_battery',
+      'air_conditioner',
+      'battery_store_mode',
+      'drone_battery_maintenance_info',
+      'supplement_light_state',
+      'emergency_stop_state',
+      'alarm_state',
+      'media_file_detail',
+      'job_number',
+      'acc_time',
+      'first_power_on',
+      'activation_time',
+      'maintain_status',
+      'silent_mode',
+      'user_experience_improvement',
+      'air_transfer_enable',
+    ];
+    for (const unit of fleet) {
+      const dock = mergedOsd(sent, unit.dock.sn);
+      expect(Object.keys(dock)).toEqual(expect.arrayContaining(fields));
+      if (unit.dock.modelKey === '3-1-0') expect(dock.putter_state).toBe(dock.cover_state);
+      expect(dock.storage?.used).toBeLessThanOrEqual(dock.storage?.total ?? 0);
+      expect(dock.humidity).toBeGreaterThan(0);
+      expect(dock.humidity).toBeLessThanOrEqual(100);
+      expect(dock.temperature).toBeGreaterThan(5);
+      expect(dock.temperature).toBeLessThan(35);
+      expect(dock.network_state?.quality).toBeLessThanOrEqual(5);
+      expect(dock.activation_time).toBeLessThan(now / 1_000);
+      expect(dock.first_power_on).toBeLessThan((dock.activation_time ?? 0) * 1_000);
+      expect(dock.sub_device?.device_sn).toBe(unit.aircraft.sn);
     }
   });
 });

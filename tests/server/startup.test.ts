@@ -9,7 +9,6 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
 
 interface Run {
   code: number | null;
@@ -19,7 +18,9 @@ interface Run {
 
 /** Runs `npm start`'s entry point with `env` until it exits (or, with `until`, until stdout matches). */
 function runMain(env: Record<string, string>, until?: RegExp): Promise<Run> {
-  const child = spawn(TSX, ['server/main.ts'], {
+  // Like `npm start`: one Node process with the tsx loader, so SIGTERM reaches the server itself
+  // (the tsx CLI relays signals and kills a child that is slow to acknowledge one on a loaded machine).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,

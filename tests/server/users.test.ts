@@ -93,7 +93,7 @@ describe.each(backends)('users on $name', (backend) => {
       body: { username: 'viewer', password: 'abc123', role_id: 3, workspace_id: s.home },
     });
     expect(dup.status).toBe(409);
-    expect(dup.body.msg).toBe('用户名 viewer 已存在');
+    expect(dup.body.msg).toBe('用户名 viewer 不可用，请换一个');
     const short = await server.call('POST', '/api/user/add', {
       token: s.admin,
       body: { username: 'new1', password: 'abc', role_id: 3, workspace_id: s.home },

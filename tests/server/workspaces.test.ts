@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page, WorkspaceNode } from '../../protocol/http.ts';
-import type { Seeded } from './helpers/accounts.ts';
-import { seeded } from './helpers/accounts.ts';
 import { backends } from './helpers/backends.ts';
-import { startServer } from './helpers/testServer.ts';
-import type { TestServer } from './helpers/testServer.ts';
+import { useSeededServer } from './helpers/seededServer.ts';
 
 describe.each(backends)('workspaces on $name', (backend) => {
-  let server: TestServer;
-  let s: Seeded;
-  beforeAll(async () => {
-    server = await startServer(backend);
-    s = await seeded(server);
-  });
-  afterAll(() => server.close());
+  const world = useSeededServer(backend);
 
   it('gives the admin the whole tree with counts', async () => {
-    const tree = await server.call<WorkspaceNode[]>('GET', '/api/workspace/tree', {
-      token: s.admin,
+    const tree = await world.server.call<WorkspaceNode[]>('GET', '/api/workspace/tree', {
+      token: world.s.admin,
     });
     expect(tree.body.code).toBe(200);
     const [root] = tree.body.data;
@@ -27,48 +18,48 @@ describe.each(backends)('workspaces on $name', (backend) => {
   });
 
   it("gives a project member only their project's subtree", async () => {
-    const tree = await server.call<WorkspaceNode[]>('GET', '/api/workspace/tree', {
-      token: s.viewer,
+    const tree = await world.server.call<WorkspaceNode[]>('GET', '/api/workspace/tree', {
+      token: world.s.viewer,
     });
     expect(tree.body.data.map((n) => n.name)).toEqual(['深圳湾巡检']);
     expect(tree.body.data[0]?.children).toBeUndefined();
   });
 
   it('lists workspaces paged, filtered by name', async () => {
-    const page = await server.call<Page<WorkspaceNode>>('GET', '/api/workspace/list', {
-      token: s.admin,
+    const page = await world.server.call<Page<WorkspaceNode>>('GET', '/api/workspace/list', {
+      token: world.s.admin,
       query: { current: 1, size: 2 },
     });
     expect(page.body.data.total).toBe(4);
     expect(page.body.data.data).toHaveLength(2);
-    const named = await server.call<Page<WorkspaceNode>>('GET', '/api/workspace/list', {
-      token: s.admin,
+    const named = await world.server.call<Page<WorkspaceNode>>('GET', '/api/workspace/list', {
+      token: world.s.admin,
       query: { name: '前海' },
     });
     expect(named.body.data.data.map((w) => w.name)).toEqual(['前海应急']);
   });
 
   it('refuses the list to a role without the workspace page, and to no token', async () => {
-    expect((await server.call('GET', '/api/workspace/list', { token: s.operator })).status).toBe(
-      403,
-    );
-    expect((await server.call('GET', '/api/workspace/list')).status).toBe(401);
+    expect(
+      (await world.server.call('GET', '/api/workspace/list', { token: world.s.operator })).status,
+    ).toBe(403);
+    expect((await world.server.call('GET', '/api/workspace/list')).status).toBe(401);
   });
 
   it('answers workspaceInfo inside the scope and 404 outside it', async () => {
-    const mine = await server.call<WorkspaceNode>('GET', '/api/workspaceInfo', {
-      token: s.viewer,
-      query: { workspace_id: s.home },
+    const mine = await world.server.call<WorkspaceNode>('GET', '/api/workspaceInfo', {
+      token: world.s.viewer,
+      query: { workspace_id: world.s.home },
     });
     expect(mine.body.data.name).toBe('深圳湾巡检');
-    const other = await server.call('GET', '/api/workspaceInfo', {
-      token: s.viewer,
-      query: { workspace_id: s.other },
+    const other = await world.server.call('GET', '/api/workspaceInfo', {
+      token: world.s.viewer,
+      query: { workspace_id: world.s.other },
     });
     expect(other.status).toBe(404);
     expect(other.body.data).toBeNull();
-    const bad = await server.call('GET', '/api/workspaceInfo', {
-      token: s.viewer,
+    const bad = await world.server.call('GET', '/api/workspaceInfo', {
+      token: world.s.viewer,
       query: { workspace_id: 'x' },
     });
     expect(bad.status).toBe(400);
@@ -76,103 +67,112 @@ describe.each(backends)('workspaces on $name', (backend) => {
   });
 
   it('adds, edits and deletes a workspace, writing audit rows', async () => {
-    const added = await server.call<WorkspaceNode>('POST', '/api/workspace/add', {
-      token: s.admin,
-      body: { parent_id: s.other, name: '应急二组', description: '夜班' },
+    const added = await world.server.call<WorkspaceNode>('POST', '/api/workspace/add', {
+      token: world.s.admin,
+      body: { parent_id: world.s.other, name: '应急二组', description: '夜班' },
     });
     expect(added.status).toBe(200);
-    expect(added.body.data).toMatchObject({ name: '应急二组', parent_id: s.other, mold_id: 2 });
-    const edited = await server.call<WorkspaceNode>('POST', '/api/workspace/edit', {
-      token: s.admin,
+    expect(added.body.data).toMatchObject({
+      name: '应急二组',
+      parent_id: world.s.other,
+      mold_id: 2,
+    });
+    const edited = await world.server.call<WorkspaceNode>('POST', '/api/workspace/edit', {
+      token: world.s.admin,
       body: { id: added.body.data.id, name: '应急三组' },
     });
     expect(edited.body.data.name).toBe('应急三组');
-    const del = await server.call('POST', '/api/workspace/del', {
-      token: s.admin,
+    const del = await world.server.call('POST', '/api/workspace/del', {
+      token: world.s.admin,
       body: { workspace_id: added.body.data.id, name: 'x' },
     });
     expect(del.status).toBe(200);
-    const info = await server.call('GET', '/api/workspaceInfo', {
-      token: s.admin,
+    const info = await world.server.call('GET', '/api/workspaceInfo', {
+      token: world.s.admin,
       query: { workspace_id: added.body.data.id },
     });
     expect(info.status).toBe(404);
-    const audit = await server.handle.db.query<{ action: string }>(
+    const audit = await world.server.handle.db.query<{ action: string }>(
       `select action from audit_logs where module = 'workspace' order by id`,
     );
     expect(audit.map((r) => r.action)).toEqual(['add', 'edit', 'del']);
   });
 
   it('refuses to delete a workspace that still holds things, naming them', async () => {
-    const answer = await server.call('POST', '/api/workspace/del', {
-      token: s.admin,
-      body: { workspace_id: s.home },
+    const answer = await world.server.call('POST', '/api/workspace/del', {
+      token: world.s.admin,
+      body: { workspace_id: world.s.home },
     });
     expect(answer.status).toBe(409);
     expect(answer.body.msg).toBe('项目仍有内容，无法删除：2 个用户');
-    const en = await server.call('POST', '/api/workspace/del', {
-      token: s.admin,
-      body: { workspace_id: s.org },
+    const en = await world.server.call('POST', '/api/workspace/del', {
+      token: world.s.admin,
+      body: { workspace_id: world.s.org },
       lang: 'en',
     });
     expect(en.status).toBe(409);
   });
 
   it('validates writes and checks roles and scope', async () => {
-    const noName = await server.call('POST', '/api/workspace/add', {
-      token: s.admin,
-      body: { parent_id: s.org },
+    const noName = await world.server.call('POST', '/api/workspace/add', {
+      token: world.s.admin,
+      body: { parent_id: world.s.org },
     });
     expect(noName.status).toBe(400);
     expect(noName.body.msg).toBe('name: 必填');
-    const viewer = await server.call('POST', '/api/workspace/add', {
-      token: s.viewer,
-      body: { parent_id: s.home, name: 'x' },
+    const viewer = await world.server.call('POST', '/api/workspace/add', {
+      token: world.s.viewer,
+      body: { parent_id: world.s.home, name: 'x' },
     });
     expect(viewer.status).toBe(403);
     expect(
-      (await server.call('POST', '/api/workspace/add', { body: { parent_id: s.home, name: 'x' } }))
-        .status,
+      (
+        await world.server.call('POST', '/api/workspace/add', {
+          body: { parent_id: world.s.home, name: 'x' },
+        })
+      ).status,
     ).toBe(401);
   });
 
   it('hides other workspaces from a project-level editor', async () => {
     // A project admin: every page and button, but placed in the home project.
-    const role = await server.call<{ id: number }>('POST', '/api/roles/add', {
-      token: s.admin,
-      body: { workspace_id: s.home, name: 'project-admin', menu_ids: await allMenuIds() },
+    const role = await world.server.call<{ id: number }>('POST', '/api/roles/add', {
+      token: world.s.admin,
+      body: { workspace_id: world.s.home, name: 'project-admin', menu_ids: await allMenuIds() },
     });
-    await server.call('POST', '/api/user/add', {
-      token: s.admin,
+    await world.server.call('POST', '/api/user/add', {
+      token: world.s.admin,
       body: {
         username: 'padmin',
         password: 'abc123',
         role_id: role.body.data.id,
-        workspace_id: s.home,
+        workspace_id: world.s.home,
       },
     });
-    const { token } = await server.signIn('padmin', 'abc123');
-    const edit = await server.call('POST', '/api/workspace/edit', {
+    const { token } = await world.server.signIn('padmin', 'abc123');
+    const edit = await world.server.call('POST', '/api/workspace/edit', {
       token,
-      body: { id: s.other, name: 'taken' },
+      body: { id: world.s.other, name: 'taken' },
     });
     expect(edit.status).toBe(404);
-    const del = await server.call('POST', '/api/workspace/del', {
+    const del = await world.server.call('POST', '/api/workspace/del', {
       token,
-      body: { workspace_id: s.other },
+      body: { workspace_id: world.s.other },
     });
     expect(del.status).toBe(404);
-    const list = await server.call<Page<WorkspaceNode>>('GET', '/api/workspace/list', { token });
-    expect(list.body.data.data.map((w) => w.name)).toEqual(['深圳湾巡检']);
-    const own = await server.call('POST', '/api/workspace/del', {
+    const list = await world.server.call<Page<WorkspaceNode>>('GET', '/api/workspace/list', {
       token,
-      body: { workspace_id: s.home },
+    });
+    expect(list.body.data.data.map((w) => w.name)).toEqual(['深圳湾巡检']);
+    const own = await world.server.call('POST', '/api/workspace/del', {
+      token,
+      body: { workspace_id: world.s.home },
     });
     expect(own.status).toBe(409);
   });
 
   async function allMenuIds(): Promise<number[]> {
-    const rows = await server.handle.db.query<{ id: number }>('select id from menus');
+    const rows = await world.server.handle.db.query<{ id: number }>('select id from menus');
     return rows.map((r) => r.id);
   }
 });

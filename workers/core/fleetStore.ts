@@ -1,7 +1,9 @@
 import type { DeviceDelta, DeviceTelemetry, TelemetryEvent } from '../../protocol/telemetry.ts';
 import type { DecodedMessage } from './decode.ts';
 import { DeviceRecord, mergeFields } from './deviceRecord.ts';
+import { EVENT_QUEUE_CAP } from './constants.ts';
 import { eventKindOf } from './eventKind.ts';
+import { EventQueue } from './eventQueue.ts';
 
 /** What one frame takes out of the store. */
 export interface FrameChanges {
@@ -14,13 +16,18 @@ export interface FrameChanges {
 /**
  * Latest state of every device, keyed by serial number, and the changes not yet handed out. The
  * dirty set holds records, not copies, so a device that changes a hundred times between two frames
- * costs one entry: memory is bounded by the fleet size, except for events, which are never dropped.
+ * costs one entry: memory is bounded by the fleet size and, for events, by a capped queue that counts
+ * what it gives up.
  */
 export class FleetStore {
   private readonly devices = new Map<string, DeviceRecord>();
   private readonly dirty = new Set<DeviceRecord>();
-  private events: TelemetryEvent[] = [];
+  private readonly events: EventQueue<TelemetryEvent>;
   private oldestAt: number | null = null;
+
+  constructor(eventCap = EVENT_QUEUE_CAP) {
+    this.events = new EventQueue(eventCap);
+  }
 
   /** Merges a property message or queues an event; returns whether it was an event. */
   apply(message: DecodedMessage, receivedAt: number): 'merged' | 'event' {
@@ -49,7 +56,7 @@ export class FleetStore {
 
   /** True when a frame would carry something. */
   hasChanges(): boolean {
-    return this.dirty.size > 0 || this.events.length > 0;
+    return this.dirty.size > 0 || this.events.size > 0;
   }
 
   /** Takes every pending device change and event; the store is clean afterwards. */
@@ -57,8 +64,7 @@ export class FleetStore {
     const devices: DeviceDelta[] = [];
     for (const record of this.dirty) devices.push(record.takeDelta());
     this.dirty.clear();
-    const changes = { devices, events: this.events, oldestAt: this.oldestAt ?? now };
-    this.events = [];
+    const changes = { devices, events: this.events.take(), oldestAt: this.oldestAt ?? now };
     this.oldestAt = null;
     return changes;
   }
@@ -75,6 +81,11 @@ export class FleetStore {
   /** A copy of one device's merged state, or `null` when nothing was heard from it. */
   device(sn: string): DeviceTelemetry | null {
     return this.devices.get(sn)?.snapshot() ?? null;
+  }
+
+  /** Events given up because the queue was full. */
+  get eventsDropped(): number {
+    return this.events.dropped;
   }
 
   /** Number of devices heard from. */

@@ -10,6 +10,8 @@ export interface TelemetryCoreOptions {
   frameMs?: number;
   /** Source of time and frame ticks; tests pass a `TestScheduler`. Defaults to `asyncScheduler`. */
   scheduler?: SchedulerLike;
+  /** Most events held for the consumer; defaults to `EVENT_QUEUE_CAP`. */
+  eventCap?: number;
 }
 
 /** The streaming core as the worker and the tests use it. */
@@ -32,7 +34,7 @@ export interface TelemetryCore {
 /** Creates the streaming core: the pipeline driven by an RxJS frame clock with back-pressure. */
 export function createTelemetryCore(options: TelemetryCoreOptions = {}): TelemetryCore {
   const scheduler = options.scheduler ?? asyncScheduler;
-  const pipeline = new TelemetryPipeline(() => scheduler.now());
+  const pipeline = new TelemetryPipeline(() => scheduler.now(), options.eventCap);
   // An ack after a missed frame flushes at once instead of waiting for the next tick; going through
   // the scheduler keeps the emission out of the consumer's own call stack.
   const flush$ = new Subject<void>();

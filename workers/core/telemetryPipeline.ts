@@ -10,7 +10,7 @@ import { FleetStore } from './fleetStore.ts';
  * plain function calls on purpose: an RxJS operator chain per message would allocate on every one.
  */
 export class TelemetryPipeline {
-  private readonly store = new FleetStore();
+  private readonly store: FleetStore;
   private readonly counters: CoreStats = {
     in: 0,
     dropped: 0,
@@ -18,6 +18,7 @@ export class TelemetryPipeline {
     deltasOut: 0,
     coalesced: 0,
     lagMs: 0,
+    eventsDropped: 0,
   };
   private seq = 0;
   /** Sequence number the consumer has not acknowledged yet; `null` when it is ready for more. */
@@ -25,7 +26,12 @@ export class TelemetryPipeline {
   /** A frame passed while the consumer was busy, so the next ack should flush at once. */
   private frameMissed = false;
 
-  constructor(private readonly now: () => number) {}
+  constructor(
+    private readonly now: () => number,
+    eventCap?: number,
+  ) {
+    this.store = new FleetStore(eventCap);
+  }
 
   /** Takes one raw MQTT message; bad input is counted and dropped, never thrown. */
   push(topic: string, payload: RawPayload): void {
@@ -70,7 +76,7 @@ export class TelemetryPipeline {
 
   /** A copy of the counters. */
   stats(): CoreStats {
-    return { ...this.counters };
+    return { ...this.counters, eventsDropped: this.store.eventsDropped };
   }
 
   /** A copy of one device's merged state, or `null` when nothing was heard from it. */

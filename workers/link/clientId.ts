@@ -4,6 +4,7 @@
  * id, so two open tabs would knock each other offline forever. A per-worker nonce keeps each tab's id
  * unique while the stored id still identifies the browser in broker logs.
  */
+import { consoleClientIdPrefix } from '../../protocol/mqtt/clientIds.ts';
 
 /** Prefix that marks console connections in broker logs and ACL rules. */
 export const CONSOLE_CLIENT_ID_PREFIX = 'skydeck-web';
@@ -14,8 +15,11 @@ export function createTabNonce(length = 6): string {
   return Array.from(bytes, (b) => (b % 36).toString(36)).join('');
 }
 
-/** Builds `skydeck-web-<stored id>-<nonce>`; anything but digits is stripped from the stored id. */
-export function buildClientId(storedId: string, nonce: string): string {
+/**
+ * Builds `<username>:skydeck-web-<stored id>-<nonce>`; anything but digits is stripped from the stored
+ * id. The broker accepts a console user only with ids behind their own username (protocol/mqtt/clientIds.ts).
+ */
+export function buildClientId(storedId: string, nonce: string, username: string): string {
   const digits = storedId.replace(/\D/g, '') || '000000';
-  return `${CONSOLE_CLIENT_ID_PREFIX}-${digits}-${nonce}`;
+  return `${consoleClientIdPrefix(username)}${CONSOLE_CLIENT_ID_PREFIX}-${digits}-${nonce}`;
 }

@@ -42,7 +42,7 @@ export class MqttLink {
   connect(options: ConnectOptions): void {
     this.close();
     const client = mqtt.connect(options.url, {
-      clientId: buildClientId(options.clientId, this.nonce),
+      clientId: buildClientId(options.clientId, this.nonce, options.username),
       username: options.username,
       password: options.password,
       protocolVersion: 4,

@@ -35,6 +35,8 @@ export function registerLoginRoutes(app: ZodApp, deps: AppDeps): void {
     const outcome = await rotateRefreshToken(deps.db, presented, ttl);
     if (outcome.kind === 'invalid') throw new ApiError(401, 'auth.expired');
     if (outcome.kind === 'reused') {
+      // The family was revoked and the user's access tokens ended: open connections follow.
+      deps.events.changed({ kind: 'user', userId: outcome.userId });
       const detail = 'reused refresh token: family revoked';
       await audit(deps.db, request, {
         module: 'auth',
@@ -48,6 +50,7 @@ export function registerLoginRoutes(app: ZodApp, deps: AppDeps): void {
     const account = await findAccount(deps, 'id', outcome.userId);
     if (!account?.enabled) {
       await revokeUserTokens(deps.db, outcome.userId);
+      deps.events.changed({ kind: 'user', userId: outcome.userId });
       throw new ApiError(401, 'auth.disabled');
     }
     const token = await accessTokenFor(deps, account);

@@ -17,6 +17,7 @@ export interface Account {
   enabled: boolean;
   role_id: number;
   workspace_id: number;
+  token_version: number;
 }
 
 type Failure = 'auth.bad_credentials' | 'auth.disabled' | 'throttled';
@@ -25,14 +26,20 @@ type Failure = 'auth.bad_credentials' | 'auth.disabled' | 'throttled';
 export function findAccount(deps: AppDeps, by: 'username' | 'id', value: string | number) {
   return queryOne<Account>(
     deps.db,
-    `select id, username, password_hash, enabled, role_id, workspace_id from users where ${by} = $1`,
+    `select id, username, password_hash, enabled, role_id, workspace_id, token_version
+     from users where ${by} = $1`,
     [value],
   );
 }
 
 /** Signs a fresh access token for `account`. */
 export function accessTokenFor(deps: AppDeps, account: Account): Promise<string> {
-  const claims = { userId: account.id, roleId: account.role_id, workspaceId: account.workspace_id };
+  const claims = {
+    userId: account.id,
+    roleId: account.role_id,
+    workspaceId: account.workspace_id,
+    tokenVersion: account.token_version,
+  };
   return signAccessToken(deps.tokenSecret, claims, deps.config.accessTokenTtlSeconds);
 }
 
@@ -66,8 +73,8 @@ export function createSignIn(deps: AppDeps) {
     username: string,
     password: string,
   ) => {
-    const keys = [`user:${username.toLowerCase()}`, `ip:${request.ip}`];
-    const verdict = deps.throttle.check(keys);
+    const subject = { kind: 'signIn', username, address: request.ip } as const;
+    const verdict = await deps.throttle.attempt(deps.db, subject);
     if (verdict.kind === 'locked') {
       await auditLogin(deps, request, username, null, 'throttled');
       void reply.header('retry-after', String(verdict.retryAfterS));
@@ -80,13 +87,13 @@ export function createSignIn(deps: AppDeps) {
       !account || !valid ? 'auth.bad_credentials' : account.enabled ? undefined : 'auth.disabled';
     await auditLogin(deps, request, username, account?.id ?? null, failure);
     if (!account || failure) {
-      deps.throttle.fail(keys);
+      // The attempt was counted up front: a failure leaves it counted.
       throw new ApiError(
         failure === 'auth.disabled' ? 403 : 401,
         failure ?? 'auth.bad_credentials',
       );
     }
-    deps.throttle.succeed(keys[0] ?? '');
+    await deps.throttle.succeed(deps.db, subject);
     return account;
   };
 }

@@ -6,6 +6,7 @@ import type { AppDeps, ZodApp } from '../context.ts';
 import { callerOf } from '../context.ts';
 import { ok } from '../envelope.ts';
 import {
+  INT4_MAX,
   numeric,
   offset,
   optionalFlag,
@@ -32,6 +33,13 @@ const listQuery = z.object({
   model: optionalText,
 });
 const MODEL_KEY = /^\d+-\d+-\d+$/;
+const infoQuery = z.object({
+  device_sn: z.preprocess((v) => (v === '' ? undefined : v), sn.optional()),
+  workspace_id: optionalId,
+  all: optionalFlag,
+});
+// A workspace's devices in one answer; the paged list is the way to read more.
+const INFO_LIMIT = 10_000;
 const snsQuery = z.object({
   sns: z.string().transform((text, ctx) => {
     const parsed = z.array(sn).max(10_000).safeParse(safeJson(text));
@@ -97,13 +105,28 @@ export function registerDeviceReadRoutes(app: ZodApp, deps: AppDeps): void {
     },
   );
 
+  // Spec §7 calls this with the device list's params: one device by `device_sn` (optionally checked
+  // against `workspace_id`), or without it every device of the workspace (or, with `all`, the scope).
   app.get(
     API.deviceInfo,
-    { config: { access: 'signed-in' }, schema: { querystring: z.object({ device_sn: sn }) } },
+    { config: { access: 'signed-in' }, schema: { querystring: infoQuery } },
     async (request) => {
-      const device = await findDevice(db, request.query.device_sn);
-      if (!device) throw notFound('device');
-      await requireInScope(callerOf(request), device.workspace_id, 'device');
+      const caller = callerOf(request);
+      const q = request.query;
+      const workspaceId = q.all === true ? undefined : q.workspace_id;
+      if (workspaceId !== undefined) await requireInScope(caller, workspaceId, 'workspace');
+      if (q.device_sn === undefined) {
+        const rows = await db.query<DeviceRow>(
+          `${DEVICE_SELECT} where d.workspace_id = any($1::int[]) and ($2::int is null or d.workspace_id = $2)
+           order by d.id limit ${INFO_LIMIT}`,
+          [await caller.scope(), workspaceId ?? null],
+        );
+        return ok<Device[]>(request, rows.map(toDevice));
+      }
+      const device = await findDevice(db, q.device_sn);
+      if (!device || (workspaceId !== undefined && device.workspace_id !== workspaceId))
+        throw notFound('device');
+      await requireInScope(caller, device.workspace_id, 'device');
       return ok<Device>(request, device);
     },
   );
@@ -121,7 +144,7 @@ export function registerDeviceReadRoutes(app: ZodApp, deps: AppDeps): void {
   );
 
   const accountQuery = z.object({
-    pageIndex: numeric(z.number().int().min(1)).default(1),
+    pageIndex: numeric(z.number().int().min(1).max(INT4_MAX)).default(1),
     pageSize: numeric(z.number().int().min(1).max(1000)).default(100),
   });
   app.get(

@@ -1,27 +1,48 @@
+import type { AuditWords } from '../../../protocol/auditLog.ts';
+import { detailWords, logWord, targetLabel } from '../../../protocol/auditLog.ts';
 import type { AuditLogEntry } from '../../../protocol/http.ts';
+import { zonedFormatter } from './zonedTime.ts';
 
-const HEADER: readonly (keyof AuditLogEntry)[] = [
-  'id',
-  'created_at',
-  'username',
-  'user_id',
-  'module',
-  'action',
-  'target',
-  'ip',
-  'result',
-  'detail',
-];
+/** How the export reads: the words of the caller's language and the time zone of their clock. */
+export interface CsvReading {
+  words: AuditWords;
+  timeZone: string;
+}
 
 /** Quotes a CSV cell; a leading =, +, - or @ is defused so a spreadsheet never runs it as a formula. */
-function cell(value: string | number | null): string {
-  let text = value === null ? '' : String(value);
+function cell(value: string | number): string {
+  let text = String(value);
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return `"${text.replaceAll('"', '""')}"`;
 }
 
-/** The audit entries as CSV with a header row; the BOM makes spreadsheet apps read UTF-8 Chinese. */
-export function toCsv(entries: readonly AuditLogEntry[]): string {
-  const lines = [HEADER.join(','), ...entries.map((e) => HEADER.map((k) => cell(e[k])).join(','))];
+function header({ words, timeZone }: CsvReading): string[] {
+  const c = words.columns;
+  const time = `${c.time} (${timeZone})`;
+  const iso = `${c.time} (UTC, ISO 8601)`;
+  return [c.id, time, c.user, c.module, c.action, c.target, c.ip, c.result, c.detail, iso];
+}
+
+/**
+ * The audit entries as the logs page shows them: words instead of codes, names instead of ids,
+ * local wall-clock times, plus a last column of ISO 8601 UTC times for programs. The BOM makes
+ * spreadsheet apps read UTF-8 Chinese.
+ */
+export function toCsv(entries: readonly AuditLogEntry[], reading: CsvReading): string {
+  const { words } = reading;
+  const localTime = zonedFormatter(reading.timeZone);
+  const row = (e: AuditLogEntry) => [
+    e.id,
+    localTime(new Date(e.created_at)),
+    e.username,
+    logWord(words, 'module', e.module),
+    logWord(words, 'action', e.action),
+    targetLabel(e),
+    e.ip,
+    words.results[e.result],
+    detailWords(words, e.detail),
+    e.created_at,
+  ];
+  const lines = [header(reading), ...entries.map(row)].map((cells) => cells.map(cell).join(','));
   return '\uFEFF' + lines.join('\r\n') + '\r\n';
 }

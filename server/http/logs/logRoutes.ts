@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AuditLogEntry, Page } from '../../../protocol/http.ts';
 import { API } from '../../../protocol/http.ts';
+import { AUDIT_WORDS } from '../../../protocol/auditLog.ts';
 import type { Caller } from '../caller.ts';
 import type { AppDeps, ZodApp } from '../context.ts';
 import { callerOf } from '../context.ts';
@@ -8,7 +9,9 @@ import { audit } from '../audit.ts';
 import { ok } from '../envelope.ts';
 import { offset, optionalText, optionalTime, paging } from '../schemas.ts';
 import { like, Where } from '../where.ts';
+import { pickLang } from '../messages.ts';
 import { toCsv } from './csv.ts';
+import { isTimeZone } from './zonedTime.ts';
 
 const filters = {
   from: optionalTime,
@@ -23,8 +26,18 @@ const filters = {
 };
 type Filters = z.infer<z.ZodObject<typeof filters>>;
 
-const COLUMNS =
-  'l.id, l.user_id, l.username, l.module, l.action, l.target, l.ip, l.result, l.detail, l.created_at';
+/**
+ * Rows written before names were recorded hold a bare id for users, projects and menus: those show
+ * the current name when the thing still exists, which reads better than a number.
+ */
+const TARGET_NAME = `coalesce(nullif(l.target_name, ''),
+  case when l.target ~ '^[0-9]{1,9}$' then case l.module
+    when 'user' then (select username from users where id = l.target::int)
+    when 'workspace' then (select name from workspaces where id = l.target::int)
+    when 'menu' then (select name from menus where id = l.target::int) end end,
+  l.target) as target_name`;
+const COLUMNS = `l.id, l.user_id, l.username, l.module, l.action, l.target, ${TARGET_NAME},
+  l.ip, l.result, l.detail, l.created_at`;
 const EXPORT_LIMIT = 100_000;
 
 interface LogRow extends Omit<AuditLogEntry, 'created_at'> {
@@ -74,11 +87,17 @@ export function registerLogRoutes(app: ZodApp, deps: AppDeps): void {
     },
   );
 
+  // The caller's time zone (the console sends the browser's); the language is `Accept-Language`.
+  const tz = z.string().max(64).refine(isTimeZone).optional();
+  const exportQuery = z.object({ ...filters, tz });
   app.get(
     API.logsExport,
-    { config: { access: 'log:export' }, schema: { querystring: z.object(filters) } },
+    { config: { access: 'log:export' }, schema: { querystring: exportQuery } },
     async (request, reply) => {
       const where = await filtered(callerOf(request), request.query);
+      const lang = pickLang(request.headers['accept-language']);
+      const words = AUDIT_WORDS[lang === 'en' ? 'en' : 'zh-CN'];
+      const timeZone = request.query.tz ?? 'UTC';
       const rows = await db.query<LogRow>(
         `select ${COLUMNS} from audit_logs l ${where.toString()} order by l.id desc limit ${where.next(EXPORT_LIMIT)}`,
         where.params,
@@ -87,7 +106,7 @@ export function registerLogRoutes(app: ZodApp, deps: AppDeps): void {
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="audit-logs.csv"')
-        .send(toCsv(rows.map(toEntry)));
+        .send(toCsv(rows.map(toEntry), { words, timeZone }));
     },
   );
 }

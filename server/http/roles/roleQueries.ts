@@ -1,6 +1,7 @@
 import type { Role } from '../../../protocol/http.ts';
 import type { Db } from '../../db/Db.ts';
 import { queryOne } from '../../db/Db.ts';
+import { menuCodes } from '../../auth/permissions.ts';
 import { ApiError, notFound } from '../ApiError.ts';
 import type { Caller } from '../caller.ts';
 import { requireInScope } from '../scope.ts';
@@ -56,12 +57,13 @@ export async function requireGrantableMenus(
   menuIds: readonly number[],
 ): Promise<void> {
   if (menuIds.length === 0) return;
-  const rows = await db.query<{ code: string }>(
-    `select case when kind = 'button' then perms else name end as code from menus where id = any($1::int[])`,
+  const rows = await db.query<{ kind: string; name: string; perms: string }>(
+    'select kind, name, perms from menus where id = any($1::int[])',
     [menuIds],
   );
   if (rows.length !== new Set(menuIds).size) throw notFound('menu');
-  if (!rows.every((r) => caller.can(r.code))) throw new ApiError(403, 'forbidden');
+  if (!rows.every((row) => menuCodes(row).every((code) => caller.can(code))))
+    throw new ApiError(403, 'forbidden');
 }
 
 /** Replaces the menus of a role. */

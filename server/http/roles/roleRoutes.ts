@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import type { MenuNode, Page, Role } from '../../../protocol/http.ts';
 import { API } from '../../../protocol/http.ts';
+import type { Db } from '../../db/Db.ts';
 import { queryOne } from '../../db/Db.ts';
 import { ApiError, notFound } from '../ApiError.ts';
 import { audit } from '../audit.ts';
+import { runChange } from '../change.ts';
 import type { AppDeps, ZodApp } from '../context.ts';
 import { callerOf } from '../context.ts';
 import { ok } from '../envelope.ts';
@@ -43,8 +45,8 @@ export function registerRoleRoutes(app: ZodApp, deps: AppDeps): void {
     if (!row) throw notFound('role');
     return toRole(db, row);
   };
-  const nameTaken = async (workspaceId: number, roleName: string, except = 0) =>
-    queryOne(db, 'select 1 from roles where workspace_id = $1 and name = $2 and id <> $3', [
+  const nameTaken = async (tx: Db, workspaceId: number, roleName: string, except = 0) =>
+    queryOne(tx, 'select 1 from roles where workspace_id = $1 and name = $2 and id <> $3', [
       workspaceId,
       roleName,
       except,
@@ -76,21 +78,24 @@ export function registerRoleRoutes(app: ZodApp, deps: AppDeps): void {
     API.rolesAdd,
     { config: { access: 'role:add' }, schema: { body: addBody } },
     async (request) => {
-      const caller = callerOf(request);
       const b = request.body;
-      await requireInScope(caller, b.workspace_id, 'workspace');
-      await requireGrantableMenus(db, caller, b.menu_ids ?? []);
-      if (await nameTaken(b.workspace_id, b.name))
-        throw new ApiError(409, 'conflict.role_name', { value: b.name });
-      const row = await queryOne<{ id: number }>(
-        db,
-        'insert into roles (workspace_id, name, description) values ($1, $2, $3) returning id',
-        [b.workspace_id, b.name, b.description ?? ''],
-      );
-      if (!row) throw new Error('role insert returned no row');
-      await setRoleMenus(db, row.id, b.menu_ids ?? []);
-      await audit(db, request, { module: 'role', action: 'add', target: b.name });
-      return ok<Role>(request, await reply(row.id));
+      const label = { module: 'role', action: 'add', target: b.name };
+      const roleId = await runChange(deps, request, label, async (tx, caller) => {
+        await requireInScope(caller, b.workspace_id, 'workspace');
+        await requireGrantableMenus(tx, caller, b.menu_ids ?? []);
+        if (await nameTaken(tx, b.workspace_id, b.name))
+          throw new ApiError(409, 'conflict.role_name', { value: b.name });
+        const row = await queryOne<{ id: number }>(
+          tx,
+          'insert into roles (workspace_id, name, description) values ($1, $2, $3) returning id',
+          [b.workspace_id, b.name, b.description ?? ''],
+        );
+        if (!row) throw new Error('role insert returned no row');
+        await setRoleMenus(tx, row.id, b.menu_ids ?? []);
+        await audit(tx, request, { ...label, targetName: b.name });
+        return row.id;
+      });
+      return ok<Role>(request, await reply(roleId));
     },
   );
 
@@ -98,25 +103,26 @@ export function registerRoleRoutes(app: ZodApp, deps: AppDeps): void {
     API.rolesUpdate,
     { config: { access: 'role:edit' }, schema: { body: updateBody } },
     async (request) => {
-      const caller = callerOf(request);
       const b = request.body;
-      const role = await scopedRole(db, caller, b.id);
-      if (b.name !== undefined && (await nameTaken(role.workspace_id, b.name, role.id)))
-        throw new ApiError(409, 'conflict.role_name', { value: b.name });
-      await db.query(
-        'update roles set name = coalesce($2, name), description = coalesce($3, description), updated_at = now() where id = $1',
-        [b.id, b.name ?? null, b.description ?? null],
-      );
-      if (b.menu_ids) {
-        await requireGrantableMenus(db, caller, b.menu_ids);
-        await setRoleMenus(db, b.id, b.menu_ids);
-      }
-      await audit(db, request, {
-        module: 'role',
-        action: 'update',
-        target: role.name,
-        detail: JSON.stringify(b),
+      const label = { module: 'role', action: 'update', target: String(b.id) };
+      await runChange(deps, request, label, async (tx, caller) => {
+        const role = await scopedRole(tx, caller, b.id);
+        if (b.name !== undefined && (await nameTaken(tx, role.workspace_id, b.name, role.id)))
+          throw new ApiError(409, 'conflict.role_name', { value: b.name });
+        if (b.menu_ids) await requireGrantableMenus(tx, caller, b.menu_ids);
+        await tx.query(
+          'update roles set name = coalesce($2, name), description = coalesce($3, description), updated_at = now() where id = $1',
+          [b.id, b.name ?? null, b.description ?? null],
+        );
+        if (b.menu_ids) await setRoleMenus(tx, b.id, b.menu_ids);
+        await audit(tx, request, {
+          ...label,
+          target: role.name,
+          targetName: role.name,
+          detail: JSON.stringify(b),
+        });
       });
+      if (b.menu_ids) deps.events.changed({ kind: 'role', roleId: b.id });
       return ok<Role>(request, await reply(b.id));
     },
   );
@@ -127,11 +133,15 @@ export function registerRoleRoutes(app: ZodApp, deps: AppDeps): void {
     API.rolesDel,
     { config: { access: 'role:del' }, schema: { body: delBody } },
     async (request) => {
-      const role = await scopedRole(db, callerOf(request), request.body.id);
-      if (role.user_count > 0)
-        throw new ApiError(409, 'conflict.role_in_use', { count: role.user_count });
-      await db.query('delete from roles where id = $1', [role.id]);
-      await audit(db, request, { module: 'role', action: 'del', target: role.name });
+      const label = { module: 'role', action: 'del', target: String(request.body.id) };
+      await runChange(deps, request, label, async (tx, caller) => {
+        const role = await scopedRole(tx, caller, request.body.id);
+        if (role.user_count > 0)
+          throw new ApiError(409, 'conflict.role_in_use', { count: role.user_count });
+        await tx.query('delete from roles where id = $1', [role.id]);
+        await audit(tx, request, { ...label, target: role.name, targetName: role.name });
+      });
+      deps.events.changed({ kind: 'role', roleId: request.body.id });
       return ok(request, null);
     },
   );
@@ -160,17 +170,21 @@ export function registerRoleRoutes(app: ZodApp, deps: AppDeps): void {
     API.roleMenuUpdate,
     { config: { access: 'role:edit' }, schema: { body: roleMenuBody } },
     async (request) => {
-      const caller = callerOf(request);
-      const role = await scopedRole(db, caller, request.body.role_id);
-      await requireGrantableMenus(db, caller, request.body.menu_ids);
-      await setRoleMenus(db, role.id, request.body.menu_ids);
-      await audit(db, request, {
-        module: 'role',
-        action: 'menus',
-        target: role.name,
-        detail: request.body.menu_ids.join(','),
+      const b = request.body;
+      const label = { module: 'role', action: 'menus', target: String(b.role_id) };
+      await runChange(deps, request, label, async (tx, caller) => {
+        const role = await scopedRole(tx, caller, b.role_id);
+        await requireGrantableMenus(tx, caller, b.menu_ids);
+        await setRoleMenus(tx, role.id, b.menu_ids);
+        await audit(tx, request, {
+          ...label,
+          target: role.name,
+          targetName: role.name,
+          detail: b.menu_ids.join(','),
+        });
       });
-      return ok<Role>(request, await reply(role.id));
+      deps.events.changed({ kind: 'role', roleId: b.role_id });
+      return ok<Role>(request, await reply(b.role_id));
     },
   );
 }

@@ -1,3 +1,5 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { API } from '../../../protocol/http.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
@@ -10,6 +12,15 @@ import { callerOf } from '../context.ts';
 import { ok } from '../envelope.ts';
 import { id, password } from '../schemas.ts';
 import { scopedWorkspaceOf } from '../scope.ts';
+
+async function usernameOf(deps: AppDeps, userId: number): Promise<string> {
+  const row = await queryOne<{ username: string }>(
+    deps.db,
+    'select username from users where id = $1',
+    [userId],
+  );
+  return row?.username ?? '';
+}
 
 async function ownHash(deps: AppDeps, userId: number): Promise<string> {
   const row = await queryOne<{ password_hash: string }>(
@@ -27,9 +38,41 @@ async function setPassword(deps: AppDeps, userId: number, plain: string): Promis
       'update users set password_hash = $2, password_changed_at = now(), updated_at = now() where id = $1',
       [userId, hash],
     );
-    // Sessions elsewhere end with the old password; the current access token lapses on its own.
+    // Every session ends with the old password, access tokens included.
     await revokeUserTokens(tx, userId);
   });
+  deps.events.changed({ kind: 'user', userId });
+}
+
+/**
+ * Checks the caller's own password, throttled like sign-in: a stolen access token must not become a
+ * password oracle. Change-password and the lock screen share one counter per user. Answers whether
+ * the password was right, or throws 429 while locked (auditing the refusal as `action`).
+ */
+async function checkOwnPassword(
+  deps: AppDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  check: { action: string; password: string },
+): Promise<boolean> {
+  const userId = callerOf(request).userId;
+  const subject = { kind: 'ownPassword', userId } as const;
+  const verdict = await deps.throttle.attempt(deps.db, subject);
+  if (verdict.kind === 'locked') {
+    const { action } = check;
+    await audit(deps.db, request, {
+      module: 'user',
+      action,
+      result: 'failure',
+      detail: 'throttled',
+    });
+    void reply.header('retry-after', String(verdict.retryAfterS));
+    throw new ApiError(429, 'auth.password_throttled', { seconds: verdict.retryAfterS });
+  }
+  if (verdict.delayMs > 0) await sleep(verdict.delayMs);
+  const valid = await verifyPassword(await ownHash(deps, userId), check.password);
+  if (valid) await deps.throttle.succeed(deps.db, subject);
+  return valid;
 }
 
 /** Reset (admin), change own, and check own password (the lock screen). */
@@ -46,6 +89,7 @@ export function registerPasswordRoutes(app: ZodApp, deps: AppDeps): void {
         module: 'user',
         action: 'resetPassword',
         target: String(request.body.id),
+        targetName: await usernameOf(deps, request.body.id),
       });
       return ok(request, null);
     },
@@ -55,12 +99,11 @@ export function registerPasswordRoutes(app: ZodApp, deps: AppDeps): void {
   app.post(
     API.userChangePassword,
     { config: { access: 'signed-in' }, schema: { body: changeBody } },
-    async (request) => {
+    async (request, reply) => {
       const caller = callerOf(request);
-      const valid = await verifyPassword(
-        await ownHash(deps, caller.userId),
-        request.body.old_password,
-      );
+      const password = request.body.old_password;
+      const check = { action: 'changePassword', password };
+      const valid = await checkOwnPassword(deps, request, reply, check);
       if (!valid) {
         await audit(deps.db, request, {
           module: 'user',
@@ -74,7 +117,8 @@ export function registerPasswordRoutes(app: ZodApp, deps: AppDeps): void {
       await audit(deps.db, request, {
         module: 'user',
         action: 'changePassword',
-        target: caller.username,
+        target: String(caller.userId),
+        targetName: caller.username,
       });
       return ok(request, null);
     },
@@ -84,16 +128,10 @@ export function registerPasswordRoutes(app: ZodApp, deps: AppDeps): void {
   app.post(
     API.userCheckPassword,
     { config: { access: 'signed-in' }, schema: { body: checkBody } },
-    async (request) => {
-      const caller = callerOf(request);
-      // The lock screen is a password oracle for whoever holds the token: throttle it like sign-in.
-      const keys = [`check:${caller.userId}`];
-      const verdict = deps.throttle.check(keys);
-      if (verdict.kind === 'locked')
-        throw new ApiError(429, 'auth.throttled', { seconds: verdict.retryAfterS });
-      if (await verifyPassword(await ownHash(deps, caller.userId), request.body.password))
+    async (request, reply) => {
+      const { password } = request.body;
+      if (await checkOwnPassword(deps, request, reply, { action: 'checkPassword', password }))
         return ok(request, true);
-      deps.throttle.fail(keys);
       throw new ApiError(400, 'auth.wrong_password');
     },
   );

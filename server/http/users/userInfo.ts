@@ -1,6 +1,7 @@
 import type { UserInfo } from '../../../protocol/http.ts';
 import type { Db } from '../../db/Db.ts';
 import { queryOne } from '../../db/Db.ts';
+import { splitCodes } from '../../auth/permissions.ts';
 
 /** Columns and joins that produce a `UserInfo` row (without permissions); shared by the list. */
 export const USER_SELECT = `
@@ -52,15 +53,14 @@ export async function rolePermissions(
   allAccess: boolean,
 ): Promise<string[]> {
   const rows = allAccess
-    ? await db.query<{ perms: string }>(
-        `select distinct perms from menus where kind = 'button' and perms <> '' order by perms`,
-      )
+    ? await db.query<{ perms: string }>(`select perms from menus where kind = 'button'`)
     : await db.query<{ perms: string }>(
-        `select distinct m.perms from role_menus rm join menus m on m.id = rm.menu_id
-         where rm.role_id = $1 and m.kind = 'button' and m.perms <> '' order by m.perms`,
+        `select m.perms from role_menus rm join menus m on m.id = rm.menu_id
+         where rm.role_id = $1 and m.kind = 'button'`,
         [roleId],
       );
-  return rows.map((r) => r.perms);
+  // The same splitting as every other permission check (`server/auth/permissions.ts`).
+  return [...new Set(rows.flatMap((r) => splitCodes(r.perms)))].sort();
 }
 
 /** The full `UserInfo` of user `id`, or undefined. */

@@ -7,6 +7,7 @@ import type { Db } from '../../db/Db.ts';
 import { queryOne } from '../../db/Db.ts';
 import { ApiError, notFound } from '../ApiError.ts';
 import { audit } from '../audit.ts';
+import { runChange } from '../change.ts';
 import type { Caller } from '../caller.ts';
 import type { AppDeps, ZodApp } from '../context.ts';
 import { callerOf } from '../context.ts';
@@ -65,32 +66,36 @@ export function registerUserWriteRoutes(app: ZodApp, deps: AppDeps): void {
     API.userAdd,
     { config: { access: 'user:add' }, schema: { body: addBody } },
     async (request) => {
-      const caller = callerOf(request);
       const b = request.body;
-      await requireInScope(caller, b.workspace_id, 'workspace');
-      await requireAssignableRole(deps.db, caller, b.role_id);
-      const taken = await queryOne(deps.db, 'select 1 from users where username = $1', [
-        b.username,
-      ]);
-      if (taken) throw new ApiError(409, 'conflict.username', { value: b.username });
-      const row = await queryOne<{ id: number }>(
-        deps.db,
-        `insert into users (username, password_hash, nickname, email, phone, role_id, workspace_id, enabled)
-       values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
-        [
-          b.username,
-          await hashPassword(b.password),
-          b.nickname ?? '',
-          b.email ?? '',
-          b.phone ?? '',
-          b.role_id,
-          b.workspace_id,
-          b.enabled ?? true,
-        ],
-      );
-      if (!row) throw new Error('user insert returned no row');
-      await audit(deps.db, request, { module: 'user', action: 'add', target: b.username });
-      return ok<UserInfo>(request, await reply(deps, row.id));
+      const label = { module: 'user', action: 'add', target: b.username };
+      // argon2 is slow on purpose: hash before the transaction so it never holds it open.
+      const hash = await hashPassword(b.password);
+      const userId = await runChange(deps, request, label, async (tx, caller) => {
+        await requireInScope(caller, b.workspace_id, 'workspace');
+        await requireAssignableRole(tx, caller, b.role_id);
+        // Usernames are unique across the organisation; the answer does not say where it is taken.
+        if (await queryOne(tx, 'select 1 from users where username = $1', [b.username]))
+          throw new ApiError(409, 'conflict.username', { value: b.username });
+        const row = await queryOne<{ id: number }>(
+          tx,
+          `insert into users (username, password_hash, nickname, email, phone, role_id, workspace_id, enabled)
+           values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
+          [
+            b.username,
+            hash,
+            b.nickname ?? '',
+            b.email ?? '',
+            b.phone ?? '',
+            b.role_id,
+            b.workspace_id,
+            b.enabled ?? true,
+          ],
+        );
+        if (!row) throw new Error('user insert returned no row');
+        await audit(tx, request, { ...label, targetName: b.username });
+        return row.id;
+      });
+      return ok<UserInfo>(request, await reply(deps, userId));
     },
   );
 
@@ -98,38 +103,41 @@ export function registerUserWriteRoutes(app: ZodApp, deps: AppDeps): void {
     API.userEdit,
     { config: { access: 'user:edit' }, schema: { body: editBody } },
     async (request) => {
-      const caller = callerOf(request);
       const b = request.body;
-      await scopedWorkspaceOf(deps.db, caller, 'users', { column: 'id', value: b.id });
-      if (
-        b.id === caller.userId &&
-        (b.enabled === false || b.role_id !== undefined || b.workspace_id !== undefined)
-      )
-        throw new ApiError(409, 'conflict.self');
-      if (b.workspace_id !== undefined) await requireInScope(caller, b.workspace_id, 'workspace');
-      if (b.role_id !== undefined) await requireAssignableRole(deps.db, caller, b.role_id);
-      await deps.db.query(
-        `update users set nickname = coalesce($2, nickname), email = coalesce($3, email),
-         phone = coalesce($4, phone), role_id = coalesce($5, role_id),
-         workspace_id = coalesce($6, workspace_id), enabled = coalesce($7, enabled), updated_at = now()
-       where id = $1`,
-        [
-          b.id,
-          b.nickname ?? null,
-          b.email ?? null,
-          b.phone ?? null,
-          b.role_id ?? null,
-          b.workspace_id ?? null,
-          b.enabled ?? null,
-        ],
-      );
-      if (b.enabled === false) await revokeUserTokens(deps.db, b.id);
-      await audit(deps.db, request, {
-        module: 'user',
-        action: 'edit',
-        target: String(b.id),
-        detail: JSON.stringify(b),
+      const label = { module: 'user', action: 'edit', target: String(b.id) };
+      await runChange(deps, request, label, async (tx, caller) => {
+        await scopedWorkspaceOf(tx, caller, 'users', { column: 'id', value: b.id });
+        if (
+          b.id === caller.userId &&
+          (b.enabled === false || b.role_id !== undefined || b.workspace_id !== undefined)
+        )
+          throw new ApiError(409, 'conflict.self');
+        if (b.workspace_id !== undefined) await requireInScope(caller, b.workspace_id, 'workspace');
+        if (b.role_id !== undefined) await requireAssignableRole(tx, caller, b.role_id);
+        const row = await queryOne<{ username: string }>(
+          tx,
+          `update users set nickname = coalesce($2, nickname), email = coalesce($3, email),
+           phone = coalesce($4, phone), role_id = coalesce($5, role_id),
+           workspace_id = coalesce($6, workspace_id), enabled = coalesce($7, enabled), updated_at = now()
+           where id = $1 returning username`,
+          [
+            b.id,
+            b.nickname ?? null,
+            b.email ?? null,
+            b.phone ?? null,
+            b.role_id ?? null,
+            b.workspace_id ?? null,
+            b.enabled ?? null,
+          ],
+        );
+        if (b.enabled === false) await revokeUserTokens(tx, b.id);
+        await audit(tx, request, {
+          ...label,
+          targetName: row?.username ?? '',
+          detail: JSON.stringify(b),
+        });
       });
+      deps.events.changed({ kind: 'user', userId: b.id });
       return ok<UserInfo>(request, await reply(deps, b.id));
     },
   );
@@ -138,12 +146,19 @@ export function registerUserWriteRoutes(app: ZodApp, deps: AppDeps): void {
     API.userDel,
     { config: { access: 'user:del' }, schema: { body: z.object({ id }) } },
     async (request) => {
-      const caller = callerOf(request);
       const userId = request.body.id;
-      await scopedWorkspaceOf(deps.db, caller, 'users', { column: 'id', value: userId });
-      if (userId === caller.userId) throw new ApiError(409, 'conflict.self');
-      await deps.db.query('delete from users where id = $1', [userId]);
-      await audit(deps.db, request, { module: 'user', action: 'del', target: String(userId) });
+      const label = { module: 'user', action: 'del', target: String(userId) };
+      await runChange(deps, request, label, async (tx, caller) => {
+        await scopedWorkspaceOf(tx, caller, 'users', { column: 'id', value: userId });
+        if (userId === caller.userId) throw new ApiError(409, 'conflict.self');
+        const row = await queryOne<{ username: string }>(
+          tx,
+          'delete from users where id = $1 returning username',
+          [userId],
+        );
+        await audit(tx, request, { ...label, targetName: row?.username ?? '' });
+      });
+      deps.events.changed({ kind: 'user', userId });
       return ok(request, null);
     },
   );
@@ -154,12 +169,19 @@ export function registerUserWriteRoutes(app: ZodApp, deps: AppDeps): void {
     async (request) => {
       const caller = callerOf(request);
       const b = request.body;
-      await deps.db.query(
-        `update users set nickname = coalesce($2, nickname), email = coalesce($3, email),
-         phone = coalesce($4, phone), updated_at = now() where id = $1`,
-        [caller.userId, b.nickname ?? null, b.email ?? null, b.phone ?? null],
-      );
-      await audit(deps.db, request, { module: 'user', action: 'profile', target: caller.username });
+      await deps.db.tx(async (tx) => {
+        await tx.query(
+          `update users set nickname = coalesce($2, nickname), email = coalesce($3, email),
+           phone = coalesce($4, phone), updated_at = now() where id = $1`,
+          [caller.userId, b.nickname ?? null, b.email ?? null, b.phone ?? null],
+        );
+        await audit(tx, request, {
+          module: 'user',
+          action: 'profile',
+          target: caller.username,
+          targetName: caller.username,
+        });
+      });
       return ok<UserInfo>(request, await reply(deps, caller.userId));
     },
   );

@@ -49,14 +49,28 @@ export async function workspaceTree(
   return root ? [root] : [];
 }
 
-/** What still lives in a workspace: children, users, devices and roles. */
-export async function workspaceContents(db: Db, workspaceId: number) {
-  const rows = await db.query<{ children: number; users: number; devices: number; roles: number }>(
+/** What still lives in a workspace, by kind. */
+export interface WorkspaceContents {
+  children: number;
+  users: number;
+  devices: number;
+  roles: number;
+  /** Waylines cascade with the project, but their files in the object store would be orphaned. */
+  waylines: number;
+  /** Flight tasks: their records would vanish with the project. */
+  tasks: number;
+}
+
+/** What still lives in a workspace: children, users, devices, roles, waylines and flight tasks. */
+export async function workspaceContents(db: Db, workspaceId: number): Promise<WorkspaceContents> {
+  const rows = await db.query<WorkspaceContents>(
     `select (select count(*)::int from workspaces where parent_id = $1) as children,
             (select count(*)::int from users where workspace_id = $1) as users,
             (select count(*)::int from devices where workspace_id = $1) as devices,
-            (select count(*)::int from roles where workspace_id = $1) as roles`,
+            (select count(*)::int from roles where workspace_id = $1) as roles,
+            (select count(*)::int from waylines where workspace_id = $1) as waylines,
+            (select count(*)::int from flight_tasks where workspace_id = $1) as tasks`,
     [workspaceId],
   );
-  return rows[0] ?? { children: 0, users: 0, devices: 0, roles: 0 };
+  return rows[0] ?? { children: 0, users: 0, devices: 0, roles: 0, waylines: 0, tasks: 0 };
 }

@@ -5,7 +5,8 @@ import { queryOne } from '../../db/Db.ts';
 import type { MessagePart } from '../ApiError.ts';
 import { ApiError, notFound } from '../ApiError.ts';
 import { audit } from '../audit.ts';
-import { subtreeIds } from '../caller.ts';
+import { runChange } from '../change.ts';
+import { subtreeIds } from '../../auth/permissions.ts';
 import type { AppDeps, ZodApp } from '../context.ts';
 import { callerOf } from '../context.ts';
 import { ok } from '../envelope.ts';
@@ -101,15 +102,19 @@ export function registerWorkspaceRoutes(app: ZodApp, deps: AppDeps): void {
     { config: { access: 'workspace:add' }, schema: { body: addBody } },
     async (request) => {
       const b = request.body;
-      await requireInScope(callerOf(request), b.parent_id, 'workspace');
-      const row = await queryOne<{ id: number }>(
-        db,
-        'insert into workspaces (parent_id, name, mold_id, description) values ($1, $2, $3, $4) returning id',
-        [b.parent_id, b.name, b.mold_id, b.description ?? ''],
-      );
-      if (!row) throw new Error('workspace insert returned no row');
-      await audit(db, request, { module: 'workspace', action: 'add', target: b.name });
-      return ok<WorkspaceNode>(request, await one(row.id));
+      const label = { module: 'workspace', action: 'add', target: b.name };
+      const workspaceId = await runChange(deps, request, label, async (tx, caller) => {
+        await requireInScope(caller, b.parent_id, 'workspace');
+        const row = await queryOne<{ id: number }>(
+          tx,
+          'insert into workspaces (parent_id, name, mold_id, description) values ($1, $2, $3, $4) returning id',
+          [b.parent_id, b.name, b.mold_id, b.description ?? ''],
+        );
+        if (!row) throw new Error('workspace insert returned no row');
+        await audit(tx, request, { ...label, targetName: b.name });
+        return row.id;
+      });
+      return ok<WorkspaceNode>(request, await one(workspaceId));
     },
   );
 
@@ -117,26 +122,34 @@ export function registerWorkspaceRoutes(app: ZodApp, deps: AppDeps): void {
     API.workspaceEdit,
     { config: { access: 'workspace:edit' }, schema: { body: editBody } },
     async (request) => {
-      const caller = callerOf(request);
       const b = request.body;
-      await requireInScope(caller, b.id, 'workspace');
-      if (b.parent_id !== undefined) {
-        await requireInScope(caller, b.parent_id, 'workspace');
-        if (b.id === caller.workspaceId || (await subtreeIds(db, b.id)).includes(b.parent_id))
-          throw new ApiError(409, 'conflict.root_workspace');
-      }
-      await db.query(
-        `update workspaces set name = coalesce($2, name), mold_id = coalesce($3, mold_id),
-         description = coalesce($4, description), parent_id = coalesce($5, parent_id), updated_at = now()
-       where id = $1`,
-        [b.id, b.name ?? null, b.mold_id ?? null, b.description ?? null, b.parent_id ?? null],
-      );
-      await audit(db, request, {
-        module: 'workspace',
-        action: 'edit',
-        target: String(b.id),
-        detail: JSON.stringify(b),
+      const label = { module: 'workspace', action: 'edit', target: String(b.id) };
+      await runChange(deps, request, label, async (tx, caller) => {
+        await requireInScope(caller, b.id, 'workspace');
+        if (b.parent_id !== undefined) {
+          await requireInScope(caller, b.parent_id, 'workspace');
+          if (b.id === caller.workspaceId || (await subtreeIds(tx, b.id)).includes(b.parent_id))
+            throw new ApiError(409, 'conflict.root_workspace');
+        }
+        const before = await queryOne<{ name: string }>(
+          tx,
+          'select name from workspaces where id = $1',
+          [b.id],
+        );
+        await tx.query(
+          `update workspaces set name = coalesce($2, name), mold_id = coalesce($3, mold_id),
+           description = coalesce($4, description), parent_id = coalesce($5, parent_id), updated_at = now()
+           where id = $1`,
+          [b.id, b.name ?? null, b.mold_id ?? null, b.description ?? null, b.parent_id ?? null],
+        );
+        await audit(tx, request, {
+          ...label,
+          targetName: before?.name ?? '',
+          detail: JSON.stringify(b),
+        });
       });
+      // A move changes which users and devices sit under whom.
+      if (b.parent_id !== undefined) deps.events.changed({ kind: 'workspace', workspaceId: b.id });
       return ok<WorkspaceNode>(request, await one(b.id));
     },
   );
@@ -147,17 +160,26 @@ export function registerWorkspaceRoutes(app: ZodApp, deps: AppDeps): void {
     API.workspaceDel,
     { config: { access: 'workspace:del' }, schema: { body: delBody } },
     async (request) => {
-      const caller = callerOf(request);
       const target = request.body.workspace_id;
-      await requireInScope(caller, target, 'workspace');
-      if (target === caller.workspaceId) throw new ApiError(409, 'conflict.root_workspace');
-      const left = await workspaceContents(db, target);
-      const parts: MessagePart[] = (['children', 'users', 'devices', 'roles'] as const)
-        .filter((what) => left[what] > 0)
-        .map((what) => ({ key: `conflict.${what}`, params: { count: left[what] } }));
-      if (parts.length > 0) throw new ApiError(409, 'conflict.workspace_not_empty', {}, parts);
-      await db.query('delete from workspaces where id = $1', [target]);
-      await audit(db, request, { module: 'workspace', action: 'del', target: String(target) });
+      const label = { module: 'workspace', action: 'del', target: String(target) };
+      await runChange(deps, request, label, async (tx, caller) => {
+        await requireInScope(caller, target, 'workspace');
+        if (target === caller.workspaceId) throw new ApiError(409, 'conflict.root_workspace');
+        const left = await workspaceContents(tx, target);
+        const parts: MessagePart[] = (
+          ['children', 'users', 'devices', 'roles', 'waylines', 'tasks'] as const
+        )
+          .filter((what) => left[what] > 0)
+          .map((what) => ({ key: `conflict.${what}`, params: { count: left[what] } }));
+        if (parts.length > 0) throw new ApiError(409, 'conflict.workspace_not_empty', {}, parts);
+        const row = await queryOne<{ name: string }>(
+          tx,
+          'delete from workspaces where id = $1 returning name',
+          [target],
+        );
+        await audit(tx, request, { ...label, targetName: row?.name ?? '' });
+      });
+      deps.events.changed({ kind: 'workspace', workspaceId: target });
       return ok(request, null);
     },
   );

@@ -3,17 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { setLanguage, type Language } from '../../i18n/index.ts';
 
 // Each language is named in its own script, so a reader of either can find theirs.
-const NAMES: Record<Language, string> = { 'zh-CN': '简体中文', en: 'English' };
+export const LANGUAGE_NAMES: Record<Language, string> = { 'zh-CN': '简体中文', en: 'English' };
 
 /** Switches the interface language at once and saves it. */
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation('layout');
   const menu = (
     <Menu>
-      {(Object.keys(NAMES) as Language[]).map((lng) => (
+      {(Object.keys(LANGUAGE_NAMES) as Language[]).map((lng) => (
         <MenuItem
           key={lng}
-          text={NAMES[lng]}
+          text={LANGUAGE_NAMES[lng]}
           active={i18n.language === lng}
           onClick={() => void setLanguage(lng)}
         />

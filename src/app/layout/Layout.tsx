@@ -1,10 +1,12 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
+import { Drawer } from '@blueprintjs/core';
 import { useLocation } from 'react-router';
 import { ErrorView } from '../../pages/error/ErrorView.tsx';
 import { useAccountState } from '../../state/account.ts';
-import { useAppState } from '../../state/app.ts';
+import { setCollapse, useAppState } from '../../state/app.ts';
 import { useTelemetryBridge } from '../../telemetry/useTelemetryBridge.ts';
 import { permittedRoutes, resolvePath } from '../routeMatch.ts';
+import { APP_ROUTES } from '../routeTable.ts';
 import { PageHost } from './PageHost.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { buildSidebar, groupPath } from './sidebarItems.ts';
@@ -21,8 +23,9 @@ export function Layout() {
   const { menus } = useAccountState();
   const { collapse } = useAppState();
   const narrow = useNarrow();
+  const [drawer, setDrawer] = useState(false);
   const location = useLocation();
-  const routes = useMemo(() => permittedRoutes(menus), [menus]);
+  const routes = useMemo(() => permittedRoutes(menus, APP_ROUTES), [menus]);
   const sidebar = useMemo(() => buildSidebar(menus ?? [], routes), [menus, routes]);
   const resolved = useMemo(
     () => resolvePath(location.pathname, routes),
@@ -32,19 +35,40 @@ export function Layout() {
   const title = match
     ? match.route.title
     : ERROR_TITLES[resolved.kind === 'error' ? resolved.status : '404'];
-  useTagTracking(match);
+  useTagTracking(match, routes);
   usePageTitle(title);
   // One MQTT link per signed-in tab, for every page: the top-bar indicator and live values everywhere.
   useTelemetryBridge();
-  const collapsed = collapse || narrow;
   const crumbs = match
     ? [...(groupPath(sidebar, match.route.title) ?? []), match.route.title]
     : [title];
   return (
     <div className="sd-shell">
-      <Sidebar items={sidebar} activeTitle={match?.route.title ?? null} collapsed={collapsed} />
+      {narrow ? (
+        <Drawer
+          isOpen={drawer}
+          onClose={() => setDrawer(false)}
+          position="left"
+          size={260}
+          className="sd-drawer"
+        >
+          <Sidebar
+            items={sidebar}
+            activeTitle={match?.route.title ?? null}
+            collapsed={false}
+            onNavigate={() => setDrawer(false)}
+          />
+        </Drawer>
+      ) : (
+        <Sidebar items={sidebar} activeTitle={match?.route.title ?? null} collapsed={collapse} />
+      )}
       <div className="sd-main">
-        <TopBar crumbs={crumbs} collapsed={collapsed} />
+        <TopBar
+          crumbs={crumbs}
+          collapsed={collapse}
+          narrow={narrow}
+          onMenu={() => (narrow ? setDrawer(true) : setCollapse(!collapse))}
+        />
         <TagBar activePath={location.pathname} />
         <PageHost
           routes={routes}

@@ -1,3 +1,4 @@
+import { useEffect, useRef, type WheelEvent } from 'react';
 import { Button, ContextMenu, Menu, MenuDivider, MenuItem } from '@blueprintjs/core';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -11,8 +12,14 @@ export function TagBar({ activePath }: { activePath: string }) {
   const navigate = useNavigate();
   const actions = useTagActions(activePath);
   const { t } = useTranslation('menu');
+  const bar = useRef<HTMLDivElement>(null);
+  // The active tag may be far right of a long bar (opened from the sidebar): bring it into view.
+  useEffect(() => {
+    const active = bar.current?.querySelector('.sd-tag--active');
+    active?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [activePath, tags.length]);
   return (
-    <div className="sd-tagbar" role="tablist">
+    <div ref={bar} className="sd-tagbar" role="tablist" onWheel={scrollSideways}>
       {tags.map((tag, index) => (
         <ContextMenu
           key={tag.path}
@@ -46,6 +53,12 @@ export function TagBar({ activePath }: { activePath: string }) {
       ))}
     </div>
   );
+}
+
+/** A vertical wheel turn scrolls the one-row bar sideways (it has nothing to scroll vertically). */
+function scrollSideways(e: WheelEvent<HTMLDivElement>) {
+  if (e.deltaY === 0 || Math.abs(e.deltaX) > Math.abs(e.deltaY)) return;
+  e.currentTarget.scrollLeft += e.deltaY;
 }
 
 interface MenuProps {

@@ -1,32 +1,22 @@
 import { useState } from 'react';
-import { Button, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
-import { useTranslation } from 'react-i18next';
+import { Button, Menu, PopoverNext } from '@blueprintjs/core';
 import { useAccountState } from '../../state/account.ts';
-import { clearSession } from '../../state/session.ts';
-import { ModifyPasswordDialog } from '../../pages/user/ModifyPasswordDialog.tsx';
-import { UserCenterDialog } from '../../pages/user/UserCenterDialog.tsx';
-import { LockDialog } from './LockDialog.tsx';
-
-type Open = 'none' | 'center' | 'password' | 'lock';
+import { UserDialogs, UserMenuItems, type UserDialog } from './UserDialogs.tsx';
 
 /** The user menu: user center, modify password, lock screen, logout. */
 export function UserMenu() {
-  const { t } = useTranslation('layout');
   const { userInfo } = useAccountState();
-  const [open, setOpen] = useState<Open>('none');
-  const close = () => setOpen('none');
-  const menu = (
-    <Menu>
-      <MenuItem icon="user" text={t('userCenter')} onClick={() => setOpen('center')} />
-      <MenuItem icon="key" text={t('modifyPassword')} onClick={() => setOpen('password')} />
-      <MenuItem icon="lock" text={t('lockScreen')} onClick={() => setOpen('lock')} />
-      <MenuDivider />
-      <MenuItem icon="log-out" intent="danger" text={t('logout')} onClick={logout} />
-    </Menu>
-  );
+  const [open, setOpen] = useState<UserDialog>('none');
   return (
     <>
-      <PopoverNext content={menu} placement="bottom-end">
+      <PopoverNext
+        content={
+          <Menu>
+            <UserMenuItems onOpen={setOpen} />
+          </Menu>
+        }
+        placement="bottom-end"
+      >
         <Button
           variant="minimal"
           icon="user"
@@ -35,15 +25,7 @@ export function UserMenu() {
           data-testid="user-menu"
         />
       </PopoverNext>
-      <UserCenterDialog isOpen={open === 'center'} onClose={close} />
-      <ModifyPasswordDialog isOpen={open === 'password'} onClose={close} />
-      <LockDialog isOpen={open === 'lock'} onClose={close} />
+      <UserDialogs open={open} onClose={() => setOpen('none')} />
     </>
   );
-}
-
-/** Logout forgets the user and the stored session, then reloads (spec §4). */
-function logout() {
-  clearSession();
-  window.location.assign('/login');
 }

@@ -1,25 +1,15 @@
-import { Button, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
+import { Button, Menu, PopoverNext } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useAccountState } from '../../state/account.ts';
-import { chooseWorkspace, flattenWorkspaces } from '../workspaces.ts';
+import { WorkspaceMenuItems } from './WorkspaceMenuItems.tsx';
 
 /** The current project and a tree-indented list to switch to another one. */
 export function WorkspaceSwitcher() {
-  const { projects, workspace } = useAccountState();
+  const { workspace } = useAccountState();
   const { t } = useTranslation('layout');
-  const entries = flattenWorkspaces(projects);
   const menu = (
     <Menu className="sd-workspace-menu">
-      {entries.map(({ node, depth }) => (
-        <MenuItem
-          key={node.id}
-          text={node.name}
-          icon={node.children?.length ? 'folder-open' : 'cube'}
-          active={node.id === workspace?.id}
-          style={{ paddingLeft: 8 + depth * 16 }}
-          onClick={() => void chooseWorkspace(node)}
-        />
-      ))}
+      <WorkspaceMenuItems />
     </Menu>
   );
   return (

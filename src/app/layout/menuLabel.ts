@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { zhCN } from '../../i18n/resources.ts';
-import type { MenuTitle } from '../routeTable.ts';
+import type { MenuTitle } from '../routeCatalog.ts';
 
 function isMenuTitle(name: string): name is MenuTitle {
   return name in zhCN.menu;

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-// Spec: the sidebar folds itself away on screens narrower than 768 px.
+// Spec: narrower than 768 px the sidebar leaves the page (it opens as a drawer) and the top bar folds.
 const NARROW_QUERY = '(max-width: 767px)';
 
 function subscribe(onChange: () => void): () => void {

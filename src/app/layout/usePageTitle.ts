@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MenuTitle } from '../routeTable.ts';
+import type { MenuTitle } from '../routeCatalog.ts';
 
 /** The system title: `VITE_APP_TITLE` from the Vite env, else the product name. */
 export const SYSTEM_TITLE: string =

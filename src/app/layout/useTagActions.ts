@@ -9,7 +9,7 @@ import {
   tagsStore,
   type Tag,
 } from '../../state/tags.ts';
-import { HOME_PATH } from '../routeTable.ts';
+import { HOME_PATH } from '../routeCatalog.ts';
 
 /** The tag bar's operations, each keeping the user on a tag that is still open. */
 export function useTagActions(activePath: string) {

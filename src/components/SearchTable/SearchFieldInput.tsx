@@ -10,6 +10,7 @@ import {
 import { DateInput, DateRangeInput, TimePrecision } from '@blueprintjs/datetime';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useDateLocale } from '../../lib/dateLocale.ts';
 import { DATE_FORMAT, DATETIME_FORMAT } from '../../lib/time.ts';
 import type { SearchField, SearchValue } from './types.ts';
 
@@ -135,9 +136,11 @@ function SingleDate({
   onChange: Props['onChange'];
 }) {
   const withTime = field.type === 'datetime';
+  const locale = useDateLocale();
   const format = withTime ? DATETIME_FORMAT : DATE_FORMAT;
   return (
     <DateInput
+      locale={locale}
       value={toIso(value || null)}
       placeholder={format}
       timePrecision={withTime ? TimePrecision.SECOND : undefined}
@@ -159,10 +162,12 @@ function DateRange({
 }) {
   const { t } = useTranslation('table');
   const withTime = field.type === 'datetimerange';
+  const locale = useDateLocale();
   const format = withTime ? DATETIME_FORMAT : DATE_FORMAT;
   const out = (d: Date | null) => (d ? dayjs(d).format(format) : null);
   return (
     <DateRangeInput
+      locale={locale}
       value={[toDate(value[0]), toDate(value[1])]}
       timePrecision={withTime ? TimePrecision.SECOND : undefined}
       formatDate={(d) => dayjs(d).format(format)}

@@ -16,6 +16,9 @@ export default defineStrings({
     collapse: '收起菜单',
     expand: '展开菜单',
     home: '首页',
+    backToConsole: '返回控制台',
+    more: '更多',
+    menu: '菜单',
   },
   en: {
     userCenter: 'User center',
@@ -32,5 +35,8 @@ export default defineStrings({
     collapse: 'Collapse menu',
     expand: 'Expand menu',
     home: 'Home',
+    backToConsole: 'Back to console',
+    more: 'More',
+    menu: 'Menu',
   },
 });

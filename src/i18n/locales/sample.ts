@@ -4,6 +4,7 @@ export default defineStrings({
   'zh-CN': {
     batchDelete: '批量删除',
     addOne: '新增',
+    exportReport: '导出报告',
     refresh: '刷新',
     search: '搜索',
     reset: '重置',
@@ -33,6 +34,7 @@ export default defineStrings({
   en: {
     batchDelete: 'Batch delete',
     addOne: 'Add one',
+    exportReport: 'Export report',
     refresh: 'Refresh',
     search: 'Search',
     reset: 'Reset',

@@ -3,7 +3,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeviceAlarms, useDeviceInfo, useDeviceTelemetry } from '../../state/fleet.ts';
 import { dataAgeMs, QUIET_AFTER_MS } from '../../telemetry/deviceStatus.ts';
-import { numberAt } from '../../telemetry/fields.ts';
+import { aircraftOsd, dockOsd } from '../../telemetry/fields.ts';
 import { kindOf } from '../../telemetry/fleetCounts.ts';
 import { rowStatus } from './rowStatus.ts';
 import { useAge } from './useFormat.ts';
@@ -24,17 +24,19 @@ export const DeviceRow = memo(function DeviceRow({ sn, selected, now, onSelect }
   const alarms = useDeviceAlarms(sn);
   const kind = kindOf(info, live);
   const status = rowStatus(kind, live, alarms, now);
+  // A dock has no battery of its own: its row shows its aircraft's charge, labelled as such.
   const battery =
-    live === null
-      ? null
-      : (numberAt(live.osd, 'battery.capacity_percent') ??
-        numberAt(live.osd, 'drone_charge_state.capacity_percent'));
+    kind === 'dock'
+      ? dockOsd(live).num('drone_charge_state.capacity_percent')
+      : aircraftOsd(live).num('battery.capacity_percent');
   const quiet = live !== null && dataAgeMs(live, now) > QUIET_AFTER_MS;
   return (
     <button
       type="button"
       className={`wb-row${selected ? ' wb-row-selected' : ''}`}
       data-testid="device-row"
+      // A row is content, not a control: the report keeps it (src/lib/report/reportMode.ts).
+      data-report="keep"
       data-sn={sn}
       data-status={status}
       onClick={() => onSelect(sn)}
@@ -47,7 +49,15 @@ export const DeviceRow = memo(function DeviceRow({ sn, selected, now, onSelect }
         </span>
       </span>
       <span className="wb-row-side">
-        {battery !== null && <span className="wb-row-battery">{Math.round(battery)}%</span>}
+        {battery !== null && (
+          <span
+            className="wb-row-battery"
+            title={kind === 'dock' ? t('dock.charging') : t('panel.battery')}
+          >
+            {kind === 'dock' && '⚡'}
+            {Math.round(battery)}%
+          </span>
+        )}
         {quiet && (
           <span className="wb-row-age">{t('age', { age: age(dataAgeMs(live, now)) })}</span>
         )}

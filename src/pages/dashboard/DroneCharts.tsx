@@ -8,6 +8,7 @@ import { Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'rec
 import { historyOf } from '../../state/fleet.ts';
 import type { HistoryPoint } from '../../telemetry/history.ts';
 import { downSample } from '../../telemetry/history.ts';
+import { formatClock } from './formatClock.ts';
 
 /** A chart of 120 points reads as a smooth line at panel width; more only costs SVG nodes. */
 const CHART_POINTS = 120;
@@ -20,14 +21,6 @@ const SERIES: readonly { key: Series; colour: string }[] = [
   { key: 'speed', colour: '#32a467' },
   { key: 'battery', colour: '#ec9a3c' },
 ];
-
-function clock(t: number): string {
-  return new Date(t).toLocaleTimeString([], {
-    hour12: false,
-    minute: '2-digit',
-    second: '2-digit',
-  });
-}
 
 function SeriesChart({
   points,
@@ -45,9 +38,9 @@ function SeriesChart({
       <div className="wb-chart-label">{label}</div>
       <ResponsiveContainer width="100%" height={90}>
         <LineChart data={points} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
-          <XAxis dataKey="t" tickFormatter={clock} tick={{ fontSize: 10 }} minTickGap={40} />
+          <XAxis dataKey="t" tickFormatter={formatClock} tick={{ fontSize: 10 }} minTickGap={56} />
           <YAxis tick={{ fontSize: 10 }} width={48} domain={['auto', 'auto']} />
-          <Tooltip labelFormatter={(t) => clock(Number(t))} />
+          <Tooltip labelFormatter={(t) => formatClock(Number(t))} />
           <Line
             type="monotone"
             dataKey={series}

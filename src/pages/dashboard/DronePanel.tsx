@@ -1,75 +1,40 @@
-/** The side panel of the selected drone: live readings, follow mode, active alarms and charts. */
-import { Button, Switch } from '@blueprintjs/core';
+/** The side panel of the selected aircraft: live readings, its dock, follow mode, alarms and charts. */
+import { Switch } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { useDeviceAlarms, useDeviceInfo, useDeviceTelemetry } from '../../state/fleet.ts';
-import { dataAgeMs, QUIET_AFTER_MS } from '../../telemetry/deviceStatus.ts';
-import { numberAt } from '../../telemetry/fields.ts';
-import { kindOf } from '../../telemetry/fleetCounts.ts';
+import { fleetEntries } from '../../state/fleet.ts';
+import { aircraftOsd } from '../../telemetry/fields.ts';
+import { ActiveAlarms } from './ActiveAlarms.tsx';
+import { DevicePanelFrame, LinkedDevice } from './DevicePanelFrame.tsx';
+import { dockOf } from './dockLinks.ts';
 import { DroneCharts } from './DroneCharts.tsx';
-import { rowStatus } from './rowStatus.ts';
-import { useAge, useReading } from './useFormat.ts';
-import { useModeName } from './useModeName.ts';
-import { useNow } from './useNow.ts';
+import { Readout } from './Readout.tsx';
+import { useReading } from './useFormat.ts';
+import { usePanelDevice } from './usePanelDevice.ts';
 
 interface Props {
   sn: string;
   follow: boolean;
   onFollow: (follow: boolean) => void;
+  onSelect: (sn: string) => void;
   onClose: () => void;
 }
 
-/** One label/value line; `testId` lets tests read a value as a user reads it. */
-function Readout({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <div className="wb-readout">
-      <span className="wb-readout-label">{label}</span>
-      <span className="wb-readout-value" data-testid={testId}>
-        {value}
-      </span>
-    </div>
-  );
-}
-
-/** Live values of one drone; re-renders with that drone's updates only. */
-export function DronePanel({ sn, follow, onFollow, onClose }: Props) {
+/** Live values of one aircraft; re-renders with that aircraft's updates only (and once a second). */
+export function DronePanel({ sn, follow, onFollow, onSelect, onClose }: Props) {
   const { t } = useTranslation('dashboard');
   const reading = useReading();
-  const age = useAge();
-  const now = useNow(1_000);
-  const live = useDeviceTelemetry(sn);
-  const info = useDeviceInfo(sn);
-  const alarms = useDeviceAlarms(sn);
-  const mode = useModeName(live);
-  const osd = live?.osd ?? {};
-  const n = (path: string): number | null => numberAt(osd, path);
-  const status = rowStatus(kindOf(info, live), live, alarms, now);
-  const ageMs = live === null ? null : dataAgeMs(live, now);
-  const attitude = [n('attitude_pitch'), n('attitude_roll'), n('attitude_head')]
+  const device = usePanelDevice(sn, 'aircraft');
+  const osd = aircraftOsd(device.live);
+  const attitude = [osd.num('attitude_pitch'), osd.num('attitude_roll'), osd.num('attitude_head')]
     .map((v) => reading(v, 1, '°'))
     .join(' / ');
+  const lat = osd.num('latitude');
+  const lon = osd.num('longitude');
   const position =
-    n('latitude') === null
-      ? t('panel.noValue')
-      : `${n('latitude')?.toFixed(6)}, ${n('longitude')?.toFixed(6)}`;
+    lat === null || lon === null ? t('panel.noValue') : `${lat.toFixed(6)}, ${lon.toFixed(6)}`;
+  const dock = dockOf(sn, fleetEntries());
   return (
-    <aside className="wb-panel" data-testid="drone-panel" data-sn={sn}>
-      <header className="wb-panel-head">
-        <span className={`wb-dot wb-status-${status}`} />
-        <span className="wb-panel-title">{info?.name ?? sn}</span>
-        <Button
-          icon="cross"
-          variant="minimal"
-          size="small"
-          aria-label={t('panel.close')}
-          onClick={onClose}
-        />
-      </header>
-      <div className="wb-panel-sub">
-        {sn} · {t(`status.${status}`)}
-        {ageMs !== null && ageMs > QUIET_AFTER_MS && (
-          <span className="wb-row-age"> · {t('age', { age: age(ageMs) })}</span>
-        )}
-      </div>
+    <DevicePanelFrame device={device} testId="drone-panel" onClose={onClose}>
       <Switch
         checked={follow}
         label={t('panel.follow')}
@@ -77,48 +42,47 @@ export function DronePanel({ sn, follow, onFollow, onClose }: Props) {
       />
       <Readout
         label={t('panel.battery')}
-        value={reading(n('battery.capacity_percent'), 0, ' %')}
+        value={reading(osd.num('battery.capacity_percent'), 0, ' %')}
         testId="value-battery"
       />
       <Readout
         label={t('panel.altitude')}
-        value={reading(n('elevation'), 1, ' m')}
+        value={reading(osd.num('elevation'), 1, ' m')}
         testId="value-altitude"
       />
       <Readout
         label={t('panel.height')}
-        value={reading(n('height'), 1, ' m')}
+        value={reading(osd.num('height'), 1, ' m')}
         testId="value-height"
       />
       <Readout
         label={t('panel.horizontalSpeed')}
-        value={reading(n('horizontal_speed'), 1, ' m/s')}
+        value={reading(osd.num('horizontal_speed'), 1, ' m/s')}
         testId="value-hspeed"
       />
       <Readout
         label={t('panel.verticalSpeed')}
-        value={reading(n('vertical_speed'), 1, ' m/s')}
+        value={reading(osd.num('vertical_speed'), 1, ' m/s')}
         testId="value-vspeed"
       />
       <Readout label={t('panel.attitude')} value={attitude} testId="value-attitude" />
       <Readout
         label={t('panel.satellites')}
-        value={`${reading(n('position_state.gps_number'), 0, '')} / ${reading(n('position_state.rtk_number'), 0, '')}`}
+        value={`${reading(osd.num('position_state.gps_number'), 0, '')} / ${reading(osd.num('position_state.rtk_number'), 0, '')}`}
         testId="value-satellites"
       />
-      <Readout label={t('panel.mode')} value={mode} testId="value-mode" />
+      <Readout label={t('panel.mode')} value={device.mode} testId="value-mode" />
       <Readout
         label={t('panel.homeDistance')}
-        value={reading(n('home_distance'), 0, ' m')}
+        value={reading(osd.num('home_distance'), 0, ' m')}
         testId="value-home"
       />
       <Readout label={t('panel.position')} value={position} testId="value-position" />
-      {alarms.length > 0 && (
-        <div className="wb-panel-alarms">
-          {t('panel.activeAlarms')}: {alarms.map((a) => a.code).join(', ')}
-        </div>
+      {dock !== null && (
+        <LinkedDevice label={t('dock.dockOf')} sn={dock} testId="value-dock" onSelect={onSelect} />
       )}
-      <DroneCharts sn={sn} now={now} />
-    </aside>
+      <ActiveAlarms alarms={device.alarms} />
+      <DroneCharts sn={sn} now={device.now} />
+    </DevicePanelFrame>
   );
 }

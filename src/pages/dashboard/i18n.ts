@@ -1,8 +1,11 @@
 import { defineStrings } from '../../i18n/define.ts';
+import { alarmEn, alarmZh, dockEn, dockZh } from './dockStrings.ts';
 
 /** Strings of the workbench (namespace `dashboard`). */
 export default defineStrings({
   'zh-CN': {
+    ...dockZh,
+    ...alarmZh,
     title: '工作台',
     exportReport: '导出报告',
     loading: '正在加载设备…',
@@ -50,12 +53,12 @@ export default defineStrings({
       position: '位置',
       lastUpdate: '最后更新',
       activeAlarms: '当前告警',
-      noSelection: '点击地图或列表中的飞行器查看实时数据',
+      noSelection: '点击地图或列表中的飞行器或机场查看实时数据',
       unknown: '未知',
       noValue: '—',
     },
     chart: { title: '实时曲线', altitude: '高度 (m)', speed: '速度 (m/s)', battery: '电量 (%)' },
-    alarms: { title: '告警', none: '暂无告警', all: '全部' },
+    alarms: { title: '当前告警', none: '暂无告警', all: '全部' },
     level: { notice: '提示', caution: '注意', warning: '警告', unknown: '未知' },
     mode: {
       idle: '待机',
@@ -84,6 +87,8 @@ export default defineStrings({
     },
   },
   en: {
+    ...dockEn,
+    ...alarmEn,
     title: 'Workbench',
     exportReport: 'Export report',
     loading: 'Loading devices…',
@@ -136,7 +141,7 @@ export default defineStrings({
       position: 'Position',
       lastUpdate: 'Last update',
       activeAlarms: 'Active alarms',
-      noSelection: 'Click an aircraft on the map or in the list to see its live data',
+      noSelection: 'Click an aircraft or a dock on the map or in the list to see its live data',
       unknown: 'Unknown',
       noValue: '—',
     },
@@ -146,7 +151,7 @@ export default defineStrings({
       speed: 'Speed (m/s)',
       battery: 'Battery (%)',
     },
-    alarms: { title: 'Alarms', none: 'No alarms', all: 'All' },
+    alarms: { title: 'Active alarms', none: 'No alarms', all: 'All' },
     level: { notice: 'Notice', caution: 'Caution', warning: 'Warning', unknown: 'Unknown' },
     mode: {
       idle: 'Standby',

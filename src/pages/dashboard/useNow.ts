@@ -1,11 +1,9 @@
 import { useEffect, useState } from 'react';
+import { clock } from '../../lib/clock.ts';
 
-/** The wall clock, refreshed every `intervalMs`: for data ages and charts that move with time. */
+/** The clock's time, refreshed every `intervalMs`: for data ages and charts that move with time. */
 export function useNow(intervalMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), intervalMs);
-    return () => window.clearInterval(timer);
-  }, [intervalMs]);
+  const [now, setNow] = useState(() => clock.now());
+  useEffect(() => clock.setInterval(() => setNow(clock.now()), intervalMs), [intervalMs]);
   return now;
 }

@@ -11,6 +11,7 @@ import { addBody, draftOf, draftProblem, editBody, emptyDraft } from './deviceDr
 import { DOMAINS, modelOptions } from './modelOptions.ts';
 import { useProjectOptions } from './projectOptions.ts';
 import { FormDialogFooter } from '../../components/FormDialogFooter/FormDialogFooter.tsx';
+import { useFormSubmit } from '../../components/FormDialogFooter/useFormSubmit.ts';
 
 interface Props {
   /** The device to edit, or null to bind a new one. */
@@ -19,6 +20,9 @@ interface Props {
   /** Called after a successful save; a bind passes the answer holding the one-time secret. */
   onSaved: (added: DeviceAdded | null) => void;
 }
+
+/** The form's fields under which a server-side refusal is shown (named as the server names them). */
+const SERVER_FIELDS: readonly DraftField[] = ['device_sn', 'name', 'workspace_id', 'gateway_sn'];
 
 /** Binds a device by serial number, or edits a bound device's name and project. */
 export function DeviceFormDialog({ device, onClose, onSaved }: Props) {
@@ -29,39 +33,39 @@ export function DeviceFormDialog({ device, onClose, onSaved }: Props) {
   const preset = projects.some((p) => p.value === String(current?.id)) ? String(current?.id) : '';
   const [draft, setDraft] = useState<DeviceDraft>(device ? draftOf(device) : emptyDraft(preset));
   const [domain, setDomain] = useState(String(device?.domain ?? 0));
-  const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const set = (field: DraftField) => (value: string) => setDraft({ ...draft, [field]: value });
-  const problem = (field: DraftField, label: string) => {
-    const p = touched ? draftProblem(draft, field, adding) : undefined;
-    return p === 'required' ? t('required', { field: label }) : p && t(p);
-  };
-
-  async function submit() {
-    setTouched(true);
-    const fields = Object.keys(draft) as DraftField[];
-    if (fields.some((f) => draftProblem(draft, f, adding) !== undefined)) return;
-    setBusy(true);
-    try {
+  const submit = useFormSubmit({
+    invalid: () =>
+      (Object.keys(draft) as DraftField[]).some(
+        (f) => draftProblem(draft, f, adding) !== undefined,
+      ),
+    save: async () => {
       if (adding) {
-        const added = await addDevice(addBody(draft));
-        toastSuccess(t('added', { sn: added.device_sn }));
-        onSaved(added);
+        const answer = await addDevice(addBody(draft));
+        toastSuccess(t('added', { sn: answer.device_sn }));
+        onSaved(answer);
       } else {
         await editDevice(editBody(draft));
         toastSuccess(t('saved', { sn: draft.device_sn }));
         onSaved(null);
       }
-    } catch {
-      // The client has shown the server's message; the form stays open for another try.
-      setBusy(false);
-    }
-  }
+    },
+    fields: SERVER_FIELDS,
+  });
+  const set = (field: DraftField) => (value: string) => setDraft({ ...draft, [field]: value });
+  const problem = (field: DraftField, label: string) => {
+    const p = submit.touched ? draftProblem(draft, field, adding) : undefined;
+    if (p === undefined) return submit.serverErrors[field];
+    return p === 'required' ? t('required', { field: label }) : t(p);
+  };
 
   const row = (field: DraftField, label: string, input: ReactNode, helper?: string) => (
     <FormGroup
       label={label}
       labelFor={`device-${field}`}
+      // Required: the fields the form refuses when empty (the serial number, model and project).
+      labelInfo={
+        draftProblem({ ...draft, [field]: '' }, field, adding) === 'required' ? '*' : undefined
+      }
       intent={problem(field, label) ? 'danger' : 'none'}
       helperText={problem(field, label) ?? helper}
     >
@@ -101,12 +105,7 @@ export function DeviceFormDialog({ device, onClose, onSaved }: Props) {
       title={adding ? t('addTitle') : t('editTitle')}
       icon={adding ? 'add' : 'edit'}
     >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
+      <form onSubmit={submit.onSubmit}>
         <DialogBody>
           {row('device_sn', t('sn'), text('device_sn', { disabled: !adding }))}
           {row('name', t('name'), text('name', { placeholder: t('namePlaceholder') }))}
@@ -135,7 +134,7 @@ export function DeviceFormDialog({ device, onClose, onSaved }: Props) {
             domain === '0' &&
             row('gateway_sn', t('gateway'), text('gateway_sn'), t('gatewayHint'))}
         </DialogBody>
-        <FormDialogFooter busy={busy} onCancel={onClose} />
+        <FormDialogFooter busy={submit.busy} onCancel={onClose} />
       </form>
     </Dialog>
   );

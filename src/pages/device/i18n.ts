@@ -1,3 +1,4 @@
+import { dockModeNames } from '../../i18n/dockModeNames.ts';
 import { defineStrings } from '../../i18n/define.ts';
 
 /** Strings of the devices page (namespace `devicePage`). */
@@ -57,15 +58,7 @@ export default defineStrings({
       seconds: '{{count}} 秒前',
       minutes: '{{count}} 分钟前',
     },
-    dockMode: {
-      idle: '空闲',
-      onsite_debug: '现场调试',
-      remote_debug: '远程调试',
-      upgrading: '固件升级中',
-      working: '作业中',
-      awaiting_calibration: '待标定',
-      unknown: '未知（{{code}}）',
-    },
+    dockMode: dockModeNames['zh-CN'],
   },
   en: {
     title: 'Devices',
@@ -124,14 +117,6 @@ export default defineStrings({
       seconds: '{{count}} s ago',
       minutes: '{{count}} min ago',
     },
-    dockMode: {
-      idle: 'Idle',
-      onsite_debug: 'On-site debugging',
-      remote_debug: 'Remote debugging',
-      upgrading: 'Upgrading',
-      working: 'Working',
-      awaiting_calibration: 'Awaiting calibration',
-      unknown: 'Unknown ({{code}})',
-    },
+    dockMode: dockModeNames.en,
   },
 });

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { aircraftMode, dockMode } from '../../../protocol/mqtt/enums.ts';
 import type { DeviceKind, DeviceTelemetry } from '../../../protocol/telemetry.ts';
 import { dataAgeMs } from '../../telemetry/deviceStatus.ts';
-import { numberAt } from '../../telemetry/fields.ts';
+import { aircraftOsd, positionOf } from '../../telemetry/fields.ts';
 
 export interface LiveReadings {
   battery: string;
@@ -22,16 +22,17 @@ export function useLiveReadings(
 ): LiveReadings {
   const { t } = useTranslation(['devicePage', 'dashboard']);
   const dash = t('drawer.noValue');
-  const n = (path: string) => numberAt(live.osd, path);
+  const osd = aircraftOsd(live);
+  const where = positionOf(live);
   const fixed = (value: number | null, digits: number, unit: string) =>
     value === null ? dash : `${value.toFixed(digits)} ${unit}`;
-  const code = n('mode_code');
-  const lat = n('latitude');
-  const lon = n('longitude');
+  const code = where.num('mode_code');
+  const lat = where.num('latitude');
+  const lon = where.num('longitude');
   const seconds = Math.floor(dataAgeMs(live, now) / 1000);
   return {
-    battery: fixed(n('battery.capacity_percent'), 0, '%'),
-    altitude: fixed(n('height') ?? n('elevation'), 1, 'm'),
+    battery: fixed(osd.num('battery.capacity_percent'), 0, '%'),
+    altitude: fixed(where.num('height') ?? osd.num('elevation'), 1, 'm'),
     mode: modeName(kind, code, t) ?? dash,
     position: lat === null || lon === null ? dash : `${lat.toFixed(6)}, ${lon.toFixed(6)}`,
     age:

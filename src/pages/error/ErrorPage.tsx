@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SYSTEM_TITLE } from '../../app/layout/usePageTitle.ts';
+import { SYSTEM_TITLE } from '../../app/shellApi.ts';
 import { ErrorView, type ErrorStatus } from './ErrorView.tsx';
 
 const TITLES = { '403': 'error403', '404': 'error404', '500': 'error500' } as const;

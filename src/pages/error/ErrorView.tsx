@@ -1,7 +1,7 @@
 import { Button, NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { HOME_PATH } from '../../app/routeTable.ts';
+import { HOME_PATH } from '../../app/shellApi.ts';
 
 export type ErrorStatus = '403' | '404' | '500';
 

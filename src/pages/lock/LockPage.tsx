@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Card, InputGroup } from '@blueprintjs/core';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { loginAddress, safeRedirect } from '../../app/navigation.ts';
+import { loginAddress, safeRedirect, SYSTEM_TITLE } from '../../app/shellApi.ts';
 import { useAppState } from '../../state/app.ts';
 import { clearToken, setScreenCode } from '../../state/session.ts';
 import { canUnlock } from './unlock.ts';
@@ -13,11 +13,15 @@ const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
 
 /** The lock screen: a live clock, the date and weekday, and the unlock form. */
 export function LockPage() {
-  const { t } = useTranslation('lock');
+  const { t, i18n } = useTranslation('lock');
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { authorization } = useAppState();
   const now = useClock();
+  // The lock page has no route title; without this the tab would keep the locked page's name.
+  useEffect(() => {
+    document.title = `${t('title')} - ${SYSTEM_TITLE}`;
+  }, [t, i18n.language]);
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);

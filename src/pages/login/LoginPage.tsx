@@ -4,9 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { login } from '../../api/auth.ts';
 import { ApiError } from '../../api/ApiError.ts';
-import { safeRedirect } from '../../app/navigation.ts';
-import { SYSTEM_TITLE } from '../../app/layout/usePageTitle.ts';
-import { LanguageSwitch } from '../../app/layout/LanguageSwitch.tsx';
+import { LanguageSwitch, safeRedirect, SYSTEM_TITLE } from '../../app/shellApi.ts';
 import { passwordProblem } from '../../lib/passwordRule.ts';
 import { setUserInfo } from '../../state/account.ts';
 import { setAuthorization, useAppState } from '../../state/app.ts';
@@ -14,6 +12,9 @@ import { saveSessionMarker } from '../../state/authorization.ts';
 import { useLoginTitle } from './useLoginTitle.ts';
 
 type Field = 'username' | 'password';
+
+/** Holds an empty message line open. */
+const NBSP = '\u00a0';
 
 /** The sign-in page: username and password, Enter submits, the redirect is honoured when safe. */
 export function LoginPage() {
@@ -58,18 +59,16 @@ export function LoginPage() {
     }
   }
 
+  // Every message has a line of its own that is always there (blank when there is nothing to say),
+  // so the card never changes height and the password rule stays readable beside an error.
+  const shown = (name: Field) => (touched ? problem[name] : undefined);
+  const alert = failure || shown('password');
   const field = (name: Field, icon: 'user' | 'lock') => (
     <FormGroup
       label={t(name)}
       labelFor={`login-${name}`}
-      intent={touched && problem[name] ? 'danger' : 'none'}
-      helperText={
-        touched && problem[name]
-          ? problem[name]
-          : name === 'password'
-            ? t('passwordRule', { ns: 'common' })
-            : undefined
-      }
+      intent={name === 'username' && shown(name) ? 'danger' : 'none'}
+      helperText={name === 'password' ? t('passwordRule', { ns: 'common' }) : (shown(name) ?? NBSP)}
     >
       <InputGroup
         id={`login-${name}`}
@@ -77,6 +76,7 @@ export function LoginPage() {
         type={name === 'password' ? 'password' : 'text'}
         leftIcon={icon}
         size="large"
+        intent={shown(name) ? 'danger' : 'none'}
         autoComplete={name === 'password' ? 'current-password' : 'username'}
         value={values[name]}
         onValueChange={(v) => setValues((old) => ({ ...old, [name]: v }))}
@@ -93,6 +93,7 @@ export function LoginPage() {
         <p className="bp6-text-muted">{t('welcome')}</p>
         <H3>{SYSTEM_TITLE}</H3>
         <form
+          noValidate
           onSubmit={(e) => {
             e.preventDefault();
             void submit();
@@ -100,11 +101,9 @@ export function LoginPage() {
         >
           {field('username', 'user')}
           {field('password', 'lock')}
-          {failure && (
-            <p className="sd-login__error" role="alert">
-              {failure}
-            </p>
-          )}
+          <p className="sd-login__error" role="alert" data-testid="login-error">
+            {alert ?? NBSP}
+          </p>
           <Button
             type="submit"
             intent="primary"

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SYSTEM_TITLE } from '../../app/layout/usePageTitle.ts';
+import { SYSTEM_TITLE } from '../../app/shellApi.ts';
 
 /** Titles the sign-in page `{sign in} - {system title}`. */
 export function useLoginTitle(): void {

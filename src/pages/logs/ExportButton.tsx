@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Button } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { Query } from '../../api/createClient.ts';
-import { fetchLogsCsv, logsFileName, saveBlob } from '../../api/logs.ts';
+import { fetchLogsCsv, logsFileName } from '../../api/logs.ts';
+import { saveBlob } from '../../lib/saveBlob.ts';
 import { toastError, toastSuccess } from '../../app/toaster.ts';
 
 /** Downloads the entries of the applied filter as `logs-YYYYMMDD-HHmmss.csv`. */

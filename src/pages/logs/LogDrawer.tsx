@@ -2,6 +2,7 @@ import { Drawer, H5, Pre, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { AuditLogEntry } from '../../../protocol/http.ts';
 import { formatTime } from '../../lib/time.ts';
+import { targetLabel } from './logNames.ts';
 import { useLogLabels } from './useLogLabels.ts';
 import { FactsTable } from '../../components/FactsTable/FactsTable.tsx';
 
@@ -26,7 +27,7 @@ export function LogDrawer({ entry, onClose }: { entry: AuditLogEntry; onClose: (
     ['user', t('user'), entry.username],
     ['module', t('module'), labels.module(entry.module)],
     ['action', t('action'), labels.action(entry.action)],
-    ['target', t('target'), entry.target],
+    ['target', t('target'), targetLabel(entry)],
     ['ip', t('ip'), entry.ip],
     ['result', t('result'), <ResultTag key="result" result={entry.result} />],
   ] as const;
@@ -44,7 +45,7 @@ export function LogDrawer({ entry, onClose }: { entry: AuditLogEntry; onClose: (
         {entry.detail === '' ? (
           <p className="bp6-text-muted">{t('noDetail')}</p>
         ) : (
-          <Pre className="sd-log-detail">{readable(entry.detail)}</Pre>
+          <Pre className="sd-log-detail">{readable(labels.detail(entry.detail))}</Pre>
         )}
       </div>
     </Drawer>

@@ -10,6 +10,7 @@ import { SearchTable, useSearchTable } from '../../components/SearchTable/index.
 import { formatTime } from '../../lib/time.ts';
 import { ExportButton } from './ExportButton.tsx';
 import { LogDrawer, ResultTag } from './LogDrawer.tsx';
+import { targetLabel } from './logNames.ts';
 import { logFilters, logListQuery } from './logsQuery.ts';
 import { useLogFields } from './useLogFields.ts';
 import { useLogLabels } from './useLogLabels.ts';
@@ -35,7 +36,7 @@ export default function LogsPage() {
     { key: 'username', title: t('user') },
     { key: 'module', title: t('module'), render: (e) => labels.module(e.module) },
     { key: 'action', title: t('action'), render: (e) => labels.action(e.action) },
-    { key: 'target', title: t('target') },
+    { key: 'target', title: t('target'), render: (e) => targetLabel(e) },
     { key: 'ip', title: t('ip') },
     { key: 'result', title: t('result'), render: (e) => <ResultTag result={e.result} /> },
     {

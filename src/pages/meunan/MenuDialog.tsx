@@ -17,6 +17,7 @@ import { IconPicker } from './IconPicker.tsx';
 import { cleanMenu, menuProblems } from './menuForm.ts';
 import { parentChoices } from './menuTreeOps.ts';
 import { FormDialogFooter } from '../../components/FormDialogFooter/FormDialogFooter.tsx';
+import { useFormSubmit } from '../../components/FormDialogFooter/useFormSubmit.ts';
 
 /** What the dialog edits: a node (`id` set) or a new entry with its starting values. */
 export type MenuDraft = MenuFields & { id?: number };
@@ -32,30 +33,24 @@ interface Props {
 export function MenuDialog({ draft, tree, onClose, onSaved }: Props) {
   const { t } = useTranslation('menuPage');
   const [form, setForm] = useState<MenuFields>(draft);
-  const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const problems = touched ? menuProblems(form) : {};
-  const set = (patch: Partial<MenuFields>) => setForm({ ...form, ...patch });
-  const help = (key: keyof MenuFields) => {
-    const problem = problems[key];
-    return problem ? { intent: 'danger' as const, helperText: t(problem) } : {};
-  };
-
-  async function submit() {
-    setTouched(true);
-    if (Object.keys(menuProblems(form)).length > 0) return;
-    setBusy(true);
-    try {
+  const submit = useFormSubmit({
+    invalid: () => Object.keys(menuProblems(form)).length > 0,
+    save: async () => {
       const body = cleanMenu(form);
       if (draft.id === undefined) await addMenu(body);
       else await editMenu({ id: draft.id, ...body });
       toastSuccess(t(draft.id === undefined ? 'added' : 'saved'));
-      onSaved();
-    } catch {
-      // The client has shown the server's message; the dialog stays open.
-      setBusy(false);
-    }
-  }
+    },
+    onDone: onSaved,
+    fields: ['name', 'perms', 'path'],
+  });
+  const problems = submit.touched ? menuProblems(form) : {};
+  const set = (patch: Partial<MenuFields>) => setForm({ ...form, ...patch });
+  const help = (key: 'name' | 'perms' | 'path') => {
+    const problem = problems[key];
+    const text = problem ? t(problem) : submit.serverErrors[key];
+    return text === undefined ? {} : { intent: 'danger' as const, helperText: text };
+  };
 
   const button = form.kind === 'button';
   return (
@@ -66,12 +61,7 @@ export function MenuDialog({ draft, tree, onClose, onSaved }: Props) {
       title={draft.id === undefined ? t('addTitle') : t('editTitle', { name: draft.name })}
       className="sd-menu-dialog"
     >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
+      <form onSubmit={submit.onSubmit}>
         <DialogBody>
           <FormGroup label={t('kind')}>
             <SegmentedControl
@@ -156,7 +146,7 @@ export function MenuDialog({ draft, tree, onClose, onSaved }: Props) {
           />
           <p className="bp6-text-muted bp6-text-small">{t('hiddenHelp')}</p>
         </DialogBody>
-        <FormDialogFooter busy={busy} onCancel={onClose} />
+        <FormDialogFooter busy={submit.busy} onCancel={onClose} />
       </form>
     </Dialog>
   );

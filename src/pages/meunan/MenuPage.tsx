@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { MenuNode } from '../../../protocol/http.ts';
-import { menuLabel } from '../../app/layout/menuLabel.ts';
+import { menuLabel } from '../../app/shellApi.ts';
 import { Permission } from '../../components/Permission/Permission.tsx';
 import { buttonAction } from '../role/buttonAction.ts';
 import { allIds } from '../role/menuChecks.ts';

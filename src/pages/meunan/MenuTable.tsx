@@ -85,7 +85,7 @@ function Row({
             className={hasKids ? undefined : 'sd-menu-caret--none'}
             onClick={() => actions.toggle(node)}
           />
-          {button ? null : <MenuIcon name={node.icon} />}
+          {button ? null : <MenuIcon node={node} />}
           {label}
         </span>
       </td>

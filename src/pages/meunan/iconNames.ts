@@ -1,6 +1,7 @@
 import { Icon } from '@blueprintjs/core';
 import { IconNames, type IconName } from '@blueprintjs/icons';
 import { createElement } from 'react';
+import { menuIcon } from '../../app/shellApi.ts';
 
 /** Every Blueprint icon name, sorted, for the icon picker. */
 export const ICON_NAMES: readonly IconName[] = [...new Set(Object.values(IconNames))].sort();
@@ -12,7 +13,8 @@ export function isIconName(name: string): name is IconName {
   return KNOWN.has(name);
 }
 
-/** The Blueprint icon of a menu, or nothing when the stored name is not one. */
-export function MenuIcon({ name }: { name: string }) {
-  return isIconName(name) ? createElement(Icon, { icon: name }) : null;
+/** The icon of a menu as the sidebar draws it (the shell's one icon rule), or nothing. */
+export function MenuIcon({ node }: { node: { name: string; icon: string } }) {
+  const icon = menuIcon(node);
+  return icon === null ? null : createElement(Icon, { icon });
 }

@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { Button, ButtonGroup, Checkbox, Tag, Tree, type TreeNodeInfo } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { MenuNode } from '../../../protocol/http.ts';
-import { menuLabel } from '../../app/layout/menuLabel.ts';
-import { menuNames } from '../../app/routeMatch.ts';
+import { menuLabel, menuNames } from '../../app/shellApi.ts';
 import { useAccountState } from '../../state/account.ts';
 import { MenuIcon } from '../meunan/iconNames.ts';
 import { buttonAction } from './buttonAction.ts';
@@ -106,7 +105,7 @@ function useNodeLabel() {
       </span>
     ) : (
       <span className="sd-perm-label">
-        <MenuIcon name={node.icon} />
+        <MenuIcon node={node} />
         {menuLabel(tm, node.name)}
       </span>
     );

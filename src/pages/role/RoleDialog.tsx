@@ -19,6 +19,7 @@ import { PermissionTree } from './PermissionTree.tsx';
 import { SidebarPreview } from './SidebarPreview.tsx';
 import { roleProblems, type RoleForm } from './roleForm.ts';
 import { FormDialogFooter } from '../../components/FormDialogFooter/FormDialogFooter.tsx';
+import { useFormSubmit } from '../../components/FormDialogFooter/useFormSubmit.ts';
 
 interface Props {
   /** The role being edited; `null` adds a new one. */
@@ -38,25 +39,22 @@ export function RoleDialog({ role, tree, onReloadTree, onClose, onSaved }: Props
     description: role?.description ?? '',
   });
   const [checked, setChecked] = useState<ReadonlySet<number>>(new Set(role?.menu_ids ?? []));
-  const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const problems = touched ? roleProblems(form) : {};
-
-  async function submit() {
-    setTouched(true);
-    if (Object.keys(roleProblems(form)).length > 0) return;
-    const body = { ...form, menu_ids: [...checked] };
-    setBusy(true);
-    try {
+  const submit = useFormSubmit({
+    invalid: () => Object.keys(roleProblems(form)).length > 0,
+    save: async () => {
+      const body = { ...form, menu_ids: [...checked] };
       if (role) await updateRole({ id: role.id, ...body });
       else await addRole({ workspace_id: accountStore.userInfo?.workspace_id ?? 0, ...body });
       toastSuccess(t(role ? 'saved' : 'added'));
-      onSaved();
-    } catch {
-      // The client has shown the server's message; the dialog stays open to fix it.
-      setBusy(false);
-    }
-  }
+    },
+    onDone: onSaved,
+    fields: ['name', 'description'],
+  });
+  const problems = submit.touched ? roleProblems(form) : {};
+  const error = (field: keyof RoleForm): string | undefined => {
+    const problem = problems[field];
+    return problem ? t(problem) : submit.serverErrors[field];
+  };
 
   return (
     <Dialog
@@ -66,34 +64,29 @@ export function RoleDialog({ role, tree, onReloadTree, onClose, onSaved }: Props
       icon="shield"
       className="sd-role-dialog"
     >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
+      <form onSubmit={submit.onSubmit}>
         <DialogBody className="sd-role-dialog__body">
           <div className="sd-role-dialog__form">
             <FormGroup
               label={t('name')}
               labelFor="role-name"
               labelInfo="*"
-              intent={problems.name ? 'danger' : 'none'}
-              helperText={problems.name && t(problems.name)}
+              intent={error('name') ? 'danger' : 'none'}
+              helperText={error('name')}
             >
               <InputGroup
                 id="role-name"
                 autoFocus
                 value={form.name}
-                intent={problems.name ? 'danger' : 'none'}
+                intent={error('name') ? 'danger' : 'none'}
                 onValueChange={(name) => setForm({ ...form, name })}
               />
             </FormGroup>
             <FormGroup
               label={t('description')}
               labelFor="role-description"
-              intent={problems.description ? 'danger' : 'none'}
-              helperText={problems.description && t(problems.description)}
+              intent={error('description') ? 'danger' : 'none'}
+              helperText={error('description')}
             >
               <TextArea
                 id="role-description"
@@ -115,7 +108,7 @@ export function RoleDialog({ role, tree, onReloadTree, onClose, onSaved }: Props
             picked={tree === null || tree === 'error' ? [] : pickTree(tree, checked)}
           />
         </DialogBody>
-        <FormDialogFooter busy={busy} onCancel={onClose} />
+        <FormDialogFooter busy={submit.busy} onCancel={onClose} />
       </form>
     </Dialog>
   );

@@ -1,9 +1,7 @@
 import { Callout, Icon, Menu, MenuDivider, MenuItem, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { MenuNode } from '../../../protocol/http.ts';
-import { menuLabel } from '../../app/layout/menuLabel.ts';
-import { buildSidebar, type SidebarItem } from '../../app/layout/sidebarItems.ts';
-import { permittedRoutes } from '../../app/routeMatch.ts';
+import { buildSidebar, menuLabel, permittedRoutes, type SidebarItem } from '../../app/shellApi.ts';
 
 /** Button codes granted under the page menu named `name` in the picked tree. */
 function buttonsOf(picked: readonly MenuNode[], name: string): string[] {
@@ -58,7 +56,7 @@ function PreviewEntry({ item, picked }: { item: SidebarItem; picked: readonly Me
   return (
     <MenuItem
       tagName="div"
-      icon={item.route.icon}
+      icon={item.icon}
       text={tm(item.route.title)}
       data-preview-menu={item.route.title}
       htmlTitle={buttons.join(', ')}

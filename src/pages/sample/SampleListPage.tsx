@@ -68,7 +68,7 @@ export default function SampleListPage() {
       />
       <Button
         icon="document"
-        text="PDF"
+        text={t('exportReport')}
         data-testid="export-pdf"
         onClick={() => root.current && void exportPdf(root.current).catch(() => undefined)}
       />

@@ -6,9 +6,15 @@ import { toastSuccess } from '../../app/toaster.ts';
 import { passwordProblem } from '../../lib/passwordRule.ts';
 import { clearSession } from '../../state/session.ts';
 import { FormDialogFooter } from '../../components/FormDialogFooter/FormDialogFooter.tsx';
+import { useFormSubmit } from '../../components/FormDialogFooter/useFormSubmit.ts';
 
 type Field = 'oldPassword' | 'newPassword' | 'confirmPassword';
 const FIELDS: readonly Field[] = ['oldPassword', 'newPassword', 'confirmPassword'];
+/** The server's names of the fields whose refusal is shown under them. */
+const SERVER_FIELDS: Readonly<Record<string, Field>> = {
+  old_password: 'oldPassword',
+  new_password: 'newPassword',
+};
 const EMPTY: Record<Field, string> = { oldPassword: '', newPassword: '', confirmPassword: '' };
 
 /** Changes the account password; on success the user signs in again with the new one. */
@@ -21,8 +27,6 @@ export function ModifyPasswordDialog({
 }) {
   const { t } = useTranslation('user');
   const [values, setValues] = useState(EMPTY);
-  const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
 
   function problemOf(name: Field): string | undefined {
     const rule = passwordProblem(values[name]);
@@ -33,19 +37,19 @@ export function ModifyPasswordDialog({
     return undefined;
   }
 
-  async function submit() {
-    setTouched(true);
-    if (FIELDS.some((f) => problemOf(f) !== undefined)) return;
-    setBusy(true);
-    try {
+  const submit = useFormSubmit({
+    invalid: () => FIELDS.some((f) => problemOf(f) !== undefined),
+    save: async () => {
       await changePassword({ old_password: values.oldPassword, new_password: values.newPassword });
       toastSuccess(t('passwordChanged'));
+    },
+    // The session ends with the old password: sign in again with the new one.
+    onDone: () => {
       clearSession();
       window.location.assign('/login');
-    } catch {
-      setBusy(false);
-    }
-  }
+    },
+    fields: SERVER_FIELDS,
+  });
 
   return (
     <Dialog
@@ -54,20 +58,16 @@ export function ModifyPasswordDialog({
       // Typed passwords never linger in a closed dialog.
       onClosed={() => {
         setValues(EMPTY);
-        setTouched(false);
+        submit.reset();
       }}
       title={t('modifyPassword', { ns: 'layout' })}
       icon="key"
     >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
+      <form onSubmit={submit.onSubmit}>
         <DialogBody>
           {FIELDS.map((name) => {
-            const problem = touched ? problemOf(name) : undefined;
+            const problem =
+              (submit.touched ? problemOf(name) : undefined) ?? submit.serverErrors[name];
             return (
               <FormGroup
                 key={name}
@@ -89,7 +89,7 @@ export function ModifyPasswordDialog({
             );
           })}
         </DialogBody>
-        <FormDialogFooter busy={busy} onCancel={onClose} />
+        <FormDialogFooter busy={submit.busy} onCancel={onClose} />
       </form>
     </Dialog>
   );

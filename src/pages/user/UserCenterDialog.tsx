@@ -7,6 +7,7 @@ import { formatTime } from '../../lib/time.ts';
 import { setUserInfo, useAccountState } from '../../state/account.ts';
 import { contactProblems } from '../users/userRules.ts';
 import { FormDialogFooter } from '../../components/FormDialogFooter/FormDialogFooter.tsx';
+import { useFormSubmit } from '../../components/FormDialogFooter/useFormSubmit.ts';
 
 type Editable = 'nickname' | 'email' | 'phone';
 const EDITABLE: readonly Editable[] = ['nickname', 'email', 'phone'];
@@ -16,33 +17,23 @@ export function UserCenterDialog({ isOpen, onClose }: { isOpen: boolean; onClose
   const { t } = useTranslation('user');
   const { userInfo } = useAccountState();
   const [draft, setDraft] = useState<Record<Editable, string> | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [touched, setTouched] = useState(false);
-  if (!userInfo) return null;
   const values = draft ?? {
-    nickname: userInfo.nickname,
-    email: userInfo.email,
-    phone: userInfo.phone,
+    nickname: userInfo?.nickname ?? '',
+    email: userInfo?.email ?? '',
+    phone: userInfo?.phone ?? '',
   };
-
   const problems = contactProblems(values);
-
-  async function save() {
-    setTouched(true);
-    if (Object.values(problems).some((p) => p !== undefined)) return;
-    setBusy(true);
-    try {
-      const updated = await updateProfile(values);
-      setUserInfo(updated);
+  const submit = useFormSubmit({
+    invalid: () => Object.values(problems).some((p) => p !== undefined),
+    save: async () => {
+      setUserInfo(await updateProfile(values));
       toastSuccess(t('saved'));
       setDraft(null);
-      onClose();
-    } catch {
-      // The client has shown why.
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    onDone: onClose,
+    fields: EDITABLE,
+  });
+  if (!userInfo) return null;
 
   return (
     <Dialog
@@ -51,17 +42,12 @@ export function UserCenterDialog({ isOpen, onClose }: { isOpen: boolean; onClose
       // A draft abandoned with Cancel or Esc is not shown again next time.
       onClosed={() => {
         setDraft(null);
-        setTouched(false);
+        submit.reset();
       }}
       title={t('userCenter', { ns: 'layout' })}
       icon="user"
     >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save();
-        }}
-      >
+      <form onSubmit={submit.onSubmit}>
         <DialogBody>
           <HTMLTable compact className="sd-profile">
             <tbody>
@@ -84,7 +70,8 @@ export function UserCenterDialog({ isOpen, onClose }: { isOpen: boolean; onClose
             </tbody>
           </HTMLTable>
           {EDITABLE.map((name) => {
-            const problem = touched ? problems[name] : undefined;
+            const key = submit.touched ? problems[name] : undefined;
+            const problem = key ? t(key, { ns: 'usersPage' }) : submit.serverErrors[name];
             return (
               <FormGroup
                 key={name}
@@ -92,7 +79,7 @@ export function UserCenterDialog({ isOpen, onClose }: { isOpen: boolean; onClose
                 labelFor={`profile-${name}`}
                 inline
                 intent={problem ? 'danger' : 'none'}
-                helperText={problem && t(problem, { ns: 'usersPage' })}
+                helperText={problem}
               >
                 <InputGroup
                   id={`profile-${name}`}
@@ -103,7 +90,7 @@ export function UserCenterDialog({ isOpen, onClose }: { isOpen: boolean; onClose
             );
           })}
         </DialogBody>
-        <FormDialogFooter busy={busy} onCancel={onClose} />
+        <FormDialogFooter busy={submit.busy} onCancel={onClose} />
       </form>
     </Dialog>
   );

@@ -7,39 +7,28 @@ import { toastSuccess } from '../../app/toaster.ts';
 import { TextField } from './UserFormFields.tsx';
 import { newPasswordProblem } from './userRules.ts';
 import { FormDialogFooter } from '../../components/FormDialogFooter/FormDialogFooter.tsx';
+import { useFormSubmit } from '../../components/FormDialogFooter/useFormSubmit.ts';
 
 /** Sets a new password for `user` (the sign-in page's rule); Enter saves, Esc closes. */
 export function ResetPasswordDialog({ user, onClose }: { user: UserInfo; onClose: () => void }) {
   const { t } = useTranslation('usersPage');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
   const rule = newPasswordProblem(password);
   const mismatch = confirm === password ? undefined : ('mismatch' as const);
-
-  async function save() {
-    setTouched(true);
-    if (rule ?? mismatch) return;
-    setBusy(true);
-    try {
+  const submit = useFormSubmit({
+    invalid: () => (rule ?? mismatch) !== undefined,
+    save: async () => {
       await resetUserPassword(user.id, password);
       toastSuccess(t('passwordReset', { name: user.username }));
-      onClose();
-    } catch {
-      setBusy(false);
-    }
-  }
+    },
+    onDone: onClose,
+    fields: ['password'],
+  });
 
   return (
     <Dialog isOpen onClose={onClose} title={t('resetTitle', { name: user.username })} icon="key">
-      <form
-        className="sd-reset-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save();
-        }}
-      >
+      <form className="sd-reset-form" onSubmit={submit.onSubmit}>
         <DialogBody>
           <TextField
             id="reset-password"
@@ -48,7 +37,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: UserInfo; onClose
             autoFocus
             label={t('newPassword')}
             value={password}
-            problem={touched && rule ? t(rule) : undefined}
+            problem={submit.touched && rule ? t(rule) : submit.serverErrors.password}
             onChange={setPassword}
           />
           <TextField
@@ -57,11 +46,11 @@ export function ResetPasswordDialog({ user, onClose }: { user: UserInfo; onClose
             required
             label={t('confirmPassword')}
             value={confirm}
-            problem={touched && mismatch ? t(mismatch) : undefined}
+            problem={submit.touched && mismatch ? t(mismatch) : undefined}
             onChange={setConfirm}
           />
         </DialogBody>
-        <FormDialogFooter busy={busy} onCancel={onClose} />
+        <FormDialogFooter busy={submit.busy} onCancel={onClose} />
       </form>
     </Dialog>
   );

@@ -8,6 +8,7 @@ import type { UserChoices } from './useUserChoices.ts';
 import { SelectField, TextField } from './UserFormFields.tsx';
 import { contactProblems, newPasswordProblem, usernameProblem } from './userRules.ts';
 import { FormDialogFooter } from '../../components/FormDialogFooter/FormDialogFooter.tsx';
+import { useFormSubmit } from '../../components/FormDialogFooter/useFormSubmit.ts';
 
 interface Draft {
   username: string;
@@ -40,6 +41,17 @@ function problemsOf(d: Draft, adding: boolean) {
   };
 }
 
+/** The fields whose server-side refusal is shown under them (the server's names are the form's). */
+const SERVER_FIELDS = [
+  'username',
+  'password',
+  'nickname',
+  'email',
+  'phone',
+  'role_id',
+  'workspace_id',
+] as const;
+
 /** Adds a user (`user` null) or edits one; Enter saves, Esc closes. Mount with a `key` per user. */
 export function UserDialog(props: {
   user: UserInfo | null;
@@ -51,32 +63,28 @@ export function UserDialog(props: {
   const { user, isSelf, choices, onClose } = props;
   const { t } = useTranslation('usersPage');
   const [draft, setDraft] = useState(() => initial(user));
-  const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
   const found = problemsOf(draft, user === null);
-  const problem = (name: keyof typeof found) => (touched ? found[name] : undefined);
-  const set = (patch: Partial<Draft>) => setDraft({ ...draft, ...patch });
-  const translated = (key: ReturnType<typeof problem>) => (key === undefined ? undefined : t(key));
-
-  async function save() {
-    setTouched(true);
-    if (Object.values(found).some((p) => p !== undefined)) return;
-    setBusy(true);
-    try {
+  const submit = useFormSubmit({
+    invalid: () => Object.values(found).some((p) => p !== undefined),
+    save: async () => {
       await send(draft, user, isSelf);
       toastSuccess(t(user ? 'saved' : 'added', { name: draft.username.trim() }));
-      props.onSaved();
-    } catch {
-      // The client has shown the server's message; the dialog stays open to correct it.
-      setBusy(false);
-    }
-  }
+    },
+    onDone: props.onSaved,
+    fields: SERVER_FIELDS,
+  });
+  const set = (patch: Partial<Draft>) => setDraft({ ...draft, ...patch });
+  /** The client-side problem once Save was pressed, else what the server said about the field. */
+  const problem = (name: keyof typeof found): string | undefined => {
+    const key = submit.touched ? found[name] : undefined;
+    return key === undefined ? submit.serverErrors[name] : t(key);
+  };
 
   const text = (name: 'username' | 'password' | 'nickname' | 'email' | 'phone') => ({
     id: `user-${name}`,
     label: t(name),
     value: draft[name],
-    problem: translated(problem(name)),
+    problem: problem(name),
     onChange: (v: string) => set({ [name]: v }),
   });
   return (
@@ -86,13 +94,7 @@ export function UserDialog(props: {
       title={user ? t('editTitle', { name: user.username }) : t('addTitle')}
       icon={user ? 'edit' : 'new-person'}
     >
-      <form
-        className="sd-user-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save();
-        }}
-      >
+      <form className="sd-user-form" onSubmit={submit.onSubmit}>
         <DialogBody>
           <TextField {...text('username')} required disabled={user !== null} autoFocus={!user} />
           {!user && <TextField {...text('password')} required type="password" />}
@@ -105,7 +107,7 @@ export function UserDialog(props: {
             value={draft.role_id}
             options={choices.roles}
             disabled={isSelf}
-            problem={translated(problem('role_id'))}
+            problem={problem('role_id')}
             onChange={(role_id) => set({ role_id })}
           />
           <SelectField
@@ -114,7 +116,7 @@ export function UserDialog(props: {
             value={draft.workspace_id}
             options={choices.projects}
             disabled={isSelf}
-            problem={translated(problem('workspace_id'))}
+            problem={problem('workspace_id')}
             onChange={(workspace_id) => set({ workspace_id })}
           />
           <Switch
@@ -125,7 +127,7 @@ export function UserDialog(props: {
             onChange={(e) => set({ enabled: e.currentTarget.checked })}
           />
         </DialogBody>
-        <FormDialogFooter busy={busy} onCancel={onClose} />
+        <FormDialogFooter busy={submit.busy} onCancel={onClose} />
       </form>
     </Dialog>
   );

@@ -5,6 +5,7 @@ import { MOLD_ORGANISATION, MOLD_PROJECT, type WorkspaceNode } from '../../../pr
 import { addWorkspace, editWorkspace } from '../../api/workspaces.ts';
 import { toastSuccess } from '../../app/toaster.ts';
 import { FormDialogFooter } from '../../components/FormDialogFooter/FormDialogFooter.tsx';
+import { useFormSubmit } from '../../components/FormDialogFooter/useFormSubmit.ts';
 
 /** What the dialog is for: a new child under `parent`, or editing `node`. */
 export type WorkspaceEdit =
@@ -45,26 +46,23 @@ export function WorkspaceDialog({
 }) {
   const { t } = useTranslation('workspacePage');
   const [draft, setDraft] = useState(() => initial(edit));
-  const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
   const found = problems(draft);
-  const shown = touched ? found : { name: undefined, description: undefined };
-
-  async function save() {
-    setTouched(true);
-    if (found.name ?? found.description) return;
-    setBusy(true);
-    const body = { ...draft, name: draft.name.trim(), description: draft.description.trim() };
-    try {
+  const submit = useFormSubmit({
+    invalid: () => (found.name ?? found.description) !== undefined,
+    save: async () => {
+      const body = { ...draft, name: draft.name.trim(), description: draft.description.trim() };
       if (edit.kind === 'add') await addWorkspace({ ...body, parent_id: edit.parent.id });
       else await editWorkspace({ ...body, id: edit.node.id });
       toastSuccess(t(edit.kind === 'add' ? 'added' : 'saved', { name: body.name }));
-      onSaved();
-    } catch {
-      // The client has shown the server's message; the dialog stays open to correct it.
-      setBusy(false);
-    }
-  }
+    },
+    onDone: onSaved,
+    fields: ['name', 'description'],
+  });
+  /** The client-side problem once Save was pressed, else what the server said about the field. */
+  const shown = (field: 'name' | 'description'): string | undefined => {
+    const key = submit.touched ? found[field] : undefined;
+    return key === undefined ? submit.serverErrors[field] : t(key);
+  };
 
   const title =
     edit.kind === 'add'
@@ -72,26 +70,20 @@ export function WorkspaceDialog({
       : t('editTitle', { name: edit.node.name });
   return (
     <Dialog isOpen onClose={onClose} title={title} icon={edit.kind === 'add' ? 'add' : 'edit'}>
-      <form
-        className="sd-workspace-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save();
-        }}
-      >
+      <form className="sd-workspace-form" onSubmit={submit.onSubmit}>
         <DialogBody>
           <FormGroup
             label={t('name')}
             labelFor="workspace-name"
             labelInfo="*"
-            intent={shown.name ? 'danger' : 'none'}
-            helperText={shown.name && t(shown.name)}
+            intent={shown('name') ? 'danger' : 'none'}
+            helperText={shown('name')}
           >
             <InputGroup
               id="workspace-name"
               autoFocus
               value={draft.name}
-              intent={shown.name ? 'danger' : 'none'}
+              intent={shown('name') ? 'danger' : 'none'}
               onValueChange={(name) => setDraft({ ...draft, name })}
             />
           </FormGroup>
@@ -109,8 +101,8 @@ export function WorkspaceDialog({
           <FormGroup
             label={t('description')}
             labelFor="workspace-description"
-            intent={shown.description ? 'danger' : 'none'}
-            helperText={shown.description && t(shown.description)}
+            intent={shown('description') ? 'danger' : 'none'}
+            helperText={shown('description')}
           >
             <TextArea
               id="workspace-description"
@@ -120,7 +112,7 @@ export function WorkspaceDialog({
             />
           </FormGroup>
         </DialogBody>
-        <FormDialogFooter busy={busy} onCancel={onClose} />
+        <FormDialogFooter busy={submit.busy} onCancel={onClose} />
       </form>
     </Dialog>
   );

@@ -256,17 +256,17 @@ export class LogsPage {
   }
 }
 
-/** Reads the export's CSV (a plain header, then fully quoted cells) into records by column. */
+/** Reads the export's CSV (fully quoted cells, the header too) into records by column title. */
 export function csvRecords(text: string): Record<string, string>[] {
   const [header = '', ...lines] = text
     .replace(/^\uFEFF/, '')
     .trim()
     .split('\r\n');
-  const columns = header.split(',');
+  const cellsOf = (line: string) =>
+    [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((m) => (m[1] ?? '').replaceAll('""', '"'));
+  const columns = cellsOf(header);
   return lines.map((line) => {
-    const cells = [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((m) =>
-      (m[1] ?? '').replaceAll('""', '"'),
-    );
+    const cells = cellsOf(line);
     return Object.fromEntries(columns.map((c, i) => [c, cells[i] ?? '']));
   });
 }

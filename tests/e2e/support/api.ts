@@ -25,3 +25,23 @@ export async function adminApi(baseUrl: string) {
     post: <T>(path: string, body: unknown) => call<T>(path, body, token),
   };
 }
+
+/** One API call with an optional bearer token: a POST with `body`, a GET without; throws on refusal. */
+export async function apiCall<T>(
+  url: string,
+  path: string,
+  token: string | null,
+  body?: unknown,
+): Promise<T> {
+  const response = await fetch(url + path, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as Envelope<T>;
+  if (envelope.code !== 200) throw new Error(`${path}: ${envelope.msg}`);
+  return envelope.data;
+}

@@ -26,6 +26,11 @@ export async function openPage(
     acceptDownloads: true,
     viewport: { width: 1440, height: 900 },
   });
+  // Tests read the telemetry worker's counters through the console's probe, which a tab loads only
+  // when asked (see src/telemetry/frameProbe.ts).
+  await context.addInitScript(() => {
+    (globalThis as { __skydeckProbeWanted?: boolean }).__skydeckProbeWanted = true;
+  });
   const page = await context.newPage();
   return { context, page };
 }

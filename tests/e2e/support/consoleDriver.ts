@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { TEST_PASSWORD } from './server.ts';
+import { saveShot } from './shots.ts';
 
 export type DemoUser = 'admin' | 'operator' | 'viewer';
 
@@ -81,13 +82,23 @@ export class ConsoleDriver {
     await this.page.getByRole('menuitem', { name: label }).click();
   }
 
+  /**
+   * Opens a user-menu entry that shows a dialog, and waits until the dialog has finished opening:
+   * Blueprint moves the focus into a dialog a frame after it opens, and a key pressed before that
+   * lands on the dialog itself rather than on the field a person would have typed in.
+   */
+  async userDialog(label: string): Promise<void> {
+    await this.userMenu(label);
+    await this.page.locator('.bp6-dialog-container.bp6-overlay-enter-done').waitFor();
+  }
+
   /** Reads one local-storage value. */
   storage(key: string): Promise<string | null> {
     return this.page.evaluate((k) => localStorage.getItem(k), key);
   }
 
-  /** Saves a screenshot under /tmp/shots/shell/. */
+  /** Saves a screenshot under `{SHOTS_DIR}/shell/` when `SKYDECK_SHOTS=1` (see shots.ts). */
   async shot(name: string): Promise<void> {
-    await this.page.screenshot({ path: `/tmp/shots/shell/${name}.png` });
+    await saveShot(this.page, 'shell', name);
   }
 }

@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, afterEach } from 'vitest';
 import { launchBrowser, openPage } from './browser.ts';
@@ -22,7 +21,6 @@ export function useE2E(env: Record<string, string> = {}): E2E {
   const world = {} as E2E;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    await mkdir('/tmp/shots/shell', { recursive: true });
     [world.server, browser] = await Promise.all([startServer(env), launchBrowser()]);
   });
   afterAll(async () => {

@@ -44,6 +44,25 @@ export class TabsDriver {
     await this.act((await this.active()) ?? '', 'closeOther');
   }
 
+  /** True when the whole tag of `path` lies inside the visible part of the bar. */
+  async inView(path: string): Promise<boolean> {
+    const bar = await this.page.locator('.sd-tagbar').boundingBox();
+    const tag = await this.tag(path).boundingBox();
+    if (!bar || !tag) return false;
+    return tag.x >= bar.x - 0.5 && tag.x + tag.width <= bar.x + bar.width + 0.5;
+  }
+
+  /** How far the bar is scrolled sideways, in pixels. */
+  scrollLeft(): Promise<number> {
+    return this.page.locator('.sd-tagbar').evaluate((el) => el.scrollLeft);
+  }
+
+  /** Turns the mouse wheel (vertically, as most mice do) over the bar. */
+  async wheel(deltaY: number): Promise<void> {
+    await this.page.locator('.sd-tagbar').hover({ position: { x: 10, y: 5 } });
+    await this.page.mouse.wheel(0, deltaY);
+  }
+
   private tag(path: string) {
     return this.page.locator(`.sd-tagbar [data-path="${path}"]`);
   }

@@ -127,6 +127,6 @@ describe('telemetry service against a real broker', () => {
   it('uses a client id built from the stored id, unique per worker', async () => {
     connect();
     await vi.waitFor(() => expect(states).toContain('online'), WAIT);
-    expect(broker.clientIds[0]).toMatch(/^skydeck-web-042917-[a-z0-9]{6}$/);
+    expect(broker.clientIds[0]).toMatch(/^operator:skydeck-web-042917-[a-z0-9]{6}$/);
   });
 });

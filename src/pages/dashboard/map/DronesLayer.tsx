@@ -3,15 +3,19 @@
  * source, layers, icons and handlers and returns their removal; the second only pushes data, at most
  * once per animation frame, whenever the fleet store applied a delta.
  */
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useMap } from 'react-map-gl/maplibre';
 import type { GeoJSONSource, MapLayerMouseEvent, Map as MapLibreMap } from 'maplibre-gl';
-import { fleetTelemetry, onFleetFrame } from '../../../state/fleet.ts';
+import { clock } from '../../../lib/clock.ts';
+import { useToDisplay } from '../../../map/displayCoords.ts';
+import { fleetTelemetry } from '../../../state/fleet.ts';
 import { noteDataPushed, noteFrameDrawn } from '../../../telemetry/frameProbe.ts';
-import { provideClusterIcons } from './clusterIcons.ts';
-import { addDroneIcons, removeDroneIcons } from './droneIcons.ts';
+import { provideMapIcons } from './mapIcons.ts';
 import { dronesGeoJson } from './dronesGeoJson.ts';
+import { pickSerial, pointerOver } from './layerPointer.ts';
 import { mapAlive } from './mapAlive.ts';
+import { useFleetRedraw } from './useFleetRedraw.ts';
+import { useLatest } from './useLatest.ts';
 import {
   addDroneLayers,
   DRONE_LAYER,
@@ -19,9 +23,6 @@ import {
   DRONES_SOURCE,
   removeDroneLayers,
 } from './droneLayers.ts';
-
-/** Status colours depend on silence too, so the source is redrawn this often without news (ms). */
-const IDLE_REDRAW_MS = 1_000;
 
 interface Props {
   selected: string | null;
@@ -40,72 +41,46 @@ function clusterZoom(map: MapLibreMap, event: MapLayerMouseEvent): void {
 /** Draws the fleet; a click on a drone selects it, a click on a cluster zooms into it. */
 export function DronesLayer({ selected, onSelect }: Props) {
   const map = useMap().current?.getMap();
-  const onSelectRef = useRef(onSelect);
-  useEffect(() => {
-    onSelectRef.current = onSelect;
-  }, [onSelect]);
+  const toDisplay = useToDisplay();
+  const onSelectRef = useLatest(onSelect);
 
   useEffect(() => {
     if (map === undefined) return;
-    addDroneIcons(map);
-    const stopClusterIcons = provideClusterIcons(map);
+    // Drones, clusters and docks alike: the docks layer relies on this resolver too.
+    const stopIcons = provideMapIcons(map);
     addDroneLayers(map);
-    const pick = (event: MapLayerMouseEvent): void => {
-      const sn: unknown = event.features?.[0]?.properties.sn;
-      if (typeof sn === 'string') onSelectRef.current(sn);
-    };
+    const unpick = pickSerial(map, DRONE_LAYER, (sn) => onSelectRef.current(sn));
+    const unpoint = pointerOver(map, [DRONE_LAYER, CLUSTER_LAYER]);
     const zoom = (event: MapLayerMouseEvent): void => clusterZoom(map, event);
-    const pointer = (): void => void (map.getCanvas().style.cursor = 'pointer');
-    const plain = (): void => void (map.getCanvas().style.cursor = '');
     // The frame that shows a pushed update is the first render after the source finished loading it.
     const drawn = (event: { sourceId?: string; isSourceLoaded?: boolean }): void => {
       if (event.sourceId === DRONES_SOURCE && event.isSourceLoaded === true)
         map.once('render', () => noteFrameDrawn());
     };
-    map.on('click', DRONE_LAYER, pick);
     map.on('click', CLUSTER_LAYER, zoom);
-    for (const layer of [DRONE_LAYER, CLUSTER_LAYER]) {
-      map.on('mouseenter', layer, pointer);
-      map.on('mouseleave', layer, plain);
-    }
     map.on('sourcedata', drawn);
     return () => {
-      map.off('click', DRONE_LAYER, pick);
+      unpick();
+      unpoint();
       map.off('click', CLUSTER_LAYER, zoom);
-      for (const layer of [DRONE_LAYER, CLUSTER_LAYER]) {
-        map.off('mouseenter', layer, pointer);
-        map.off('mouseleave', layer, plain);
-      }
       map.off('sourcedata', drawn);
-      stopClusterIcons();
+      stopIcons();
       if (!mapAlive(map)) return;
       removeDroneLayers(map);
-      removeDroneIcons(map);
     };
-  }, [map]);
+  }, [map, onSelectRef]);
 
-  useEffect(() => {
-    if (map === undefined) return;
-    let frame = 0;
-    const push = (): void => {
-      frame = 0;
+  const draw = useCallback(
+    (target: MapLibreMap): void => {
       noteDataPushed();
-      void map
-        .getSource<GeoJSONSource>(DRONES_SOURCE)
-        ?.setData(dronesGeoJson(fleetTelemetry(), selected, Date.now()));
-    };
-    const schedule = (): void => {
-      if (frame === 0) frame = requestAnimationFrame(push);
-    };
-    const offFrame = onFleetFrame(schedule);
-    const timer = window.setInterval(schedule, IDLE_REDRAW_MS);
-    schedule();
-    return () => {
-      offFrame();
-      window.clearInterval(timer);
-      cancelAnimationFrame(frame);
-    };
-  }, [map, selected]);
+      const drones = dronesGeoJson(fleetTelemetry(), selected, clock.now(), toDisplay);
+      void target.getSource<GeoJSONSource>(DRONES_SOURCE)?.setData(drones);
+      // What the map holds, readable from the page (tests read it; a canvas has no DOM to query).
+      target.getContainer().dataset.drones = String(drones.features.length);
+    },
+    [selected, toDisplay],
+  );
+  useFleetRedraw(map, draw);
 
   return null;
 }

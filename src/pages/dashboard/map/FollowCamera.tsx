@@ -5,7 +5,9 @@
 import { useEffect } from 'react';
 import { useMap } from 'react-map-gl/maplibre';
 import { deviceCell, onFleetFrame } from '../../../state/fleet.ts';
-import { numberAt } from '../../../telemetry/fields.ts';
+import type { ToDisplay } from '../../../map/displayCoords.ts';
+import { useToDisplay } from '../../../map/displayCoords.ts';
+import { positionOf as readPosition } from '../../../telemetry/fields.ts';
 
 interface Props {
   sn: string | null;
@@ -16,27 +18,29 @@ interface Props {
 /** Close enough that no cluster hides the selected drone (clusters stop above zoom 13). */
 const FOCUS_ZOOM = 14;
 
-function positionOf(sn: string): [number, number] | null {
-  const osd = deviceCell(sn).live?.osd;
-  const lon = osd === undefined ? null : numberAt(osd, 'longitude');
-  const lat = osd === undefined ? null : numberAt(osd, 'latitude');
-  return lon === null || lat === null ? null : [lon, lat];
+/** Where `sn` is drawn (an aircraft or a dock alike), or `null` before it sent a position. */
+function positionOf(sn: string, toDisplay: ToDisplay): [number, number] | null {
+  const osd = readPosition(deviceCell(sn).live);
+  const lon = osd.num('longitude');
+  const lat = osd.num('latitude');
+  return lon === null || lat === null ? null : toDisplay(lon, lat);
 }
 
 /** Flies to a newly selected drone, then centres the map on it while `follow` is on. */
 export function FollowCamera({ sn, follow, onStop }: Props) {
   const map = useMap().current?.getMap();
+  const toDisplay = useToDisplay();
 
   useEffect(() => {
-    const centre = sn === null ? null : positionOf(sn);
+    const centre = sn === null ? null : positionOf(sn, toDisplay);
     if (map === undefined || centre === null) return;
     map.easeTo({ center: centre, zoom: Math.max(map.getZoom(), FOCUS_ZOOM) });
-  }, [map, sn]);
+  }, [map, sn, toDisplay]);
 
   useEffect(() => {
     if (map === undefined || sn === null || !follow) return;
     const centre = (): void => {
-      const position = positionOf(sn);
+      const position = positionOf(sn, toDisplay);
       if (position !== null) map.jumpTo({ center: position });
     };
     centre();
@@ -48,7 +52,7 @@ export function FollowCamera({ sn, follow, onStop }: Props) {
       offFrame();
       map.off('dragstart', onStop);
     };
-  }, [map, sn, follow, onStop]);
+  }, [map, sn, follow, onStop, toDisplay]);
 
   return null;
 }

@@ -6,6 +6,9 @@ import { useEffect } from 'react';
 import { useMap } from 'react-map-gl/maplibre';
 import type { GeoJSONSource } from 'maplibre-gl';
 import type { Feature, LineString } from 'geojson';
+import { clock } from '../../../lib/clock.ts';
+import type { ToDisplay } from '../../../map/displayCoords.ts';
+import { useToDisplay } from '../../../map/displayCoords.ts';
 import { historyOf } from '../../../state/fleet.ts';
 import { mapAlive } from './mapAlive.ts';
 
@@ -15,22 +18,26 @@ const TRAIL_LAYER = 'skydeck-trail-line';
 export const TRAIL_WINDOW_MS = 5 * 60_000;
 const TRAIL_REFRESH_MS = 1_000;
 
-function trail(sn: string | null): Feature<LineString> {
-  const points = sn === null ? [] : historyOf(sn).points(Date.now() - TRAIL_WINDOW_MS);
+function trail(sn: string | null, toDisplay: ToDisplay): Feature<LineString> {
+  const points = sn === null ? [] : historyOf(sn).points(clock.now() - TRAIL_WINDOW_MS);
   return {
     type: 'Feature',
     properties: {},
-    geometry: { type: 'LineString', coordinates: points.map((p) => [p.lon, p.lat]) },
+    geometry: { type: 'LineString', coordinates: points.map((p) => toDisplay(p.lon, p.lat)) },
   };
 }
 
 /** Draws the trail of `sn` (nothing when no drone is selected). */
 export function TrailLayer({ sn }: { sn: string | null }) {
   const map = useMap().current?.getMap();
+  const toDisplay = useToDisplay();
 
   useEffect(() => {
     if (map === undefined) return;
-    map.addSource(TRAIL_SOURCE, { type: 'geojson', data: trail(null) });
+    map.addSource(TRAIL_SOURCE, {
+      type: 'geojson',
+      data: { type: 'FeatureCollection', features: [] },
+    });
     map.addLayer({
       id: TRAIL_LAYER,
       type: 'line',
@@ -47,11 +54,11 @@ export function TrailLayer({ sn }: { sn: string | null }) {
 
   useEffect(() => {
     if (map === undefined) return;
-    const push = (): void => void map.getSource<GeoJSONSource>(TRAIL_SOURCE)?.setData(trail(sn));
+    const push = (): void =>
+      void map.getSource<GeoJSONSource>(TRAIL_SOURCE)?.setData(trail(sn, toDisplay));
     push();
-    const timer = window.setInterval(push, TRAIL_REFRESH_MS);
-    return () => window.clearInterval(timer);
-  }, [map, sn]);
+    return clock.setInterval(push, TRAIL_REFRESH_MS);
+  }, [map, sn, toDisplay]);
 
   return null;
 }

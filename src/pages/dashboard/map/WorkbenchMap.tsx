@@ -1,12 +1,14 @@
 /**
- * The workbench map: the offline basemap (or `VITE_MAP_STYLE_URL`), the fleet, the selected drone's
+ * The workbench map: the chosen basemap (`src/map`), the fleet, the selected drone's
  * trail and follow mode. Layer components mount only once the style has loaded, since sources cannot
  * be added before.
  */
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Map, NavigationControl, ScaleControl } from 'react-map-gl/maplibre';
 import { maplibregl } from './maplibre.ts';
-import { CONFIGURED_STYLE_URL, offlineStyle } from './offlineStyle.ts';
+import { Basemap } from '../../../map/Basemap.tsx';
+import { useStartStyle } from '../../../map/useBasemapStyle.ts';
+import { DocksLayer } from './DocksLayer.tsx';
 import { DronesLayer } from './DronesLayer.tsx';
 import { TrailLayer } from './TrailLayer.tsx';
 import { FollowCamera } from './FollowCamera.tsx';
@@ -24,7 +26,8 @@ interface Props {
 /** The map pane of the workbench. */
 export function WorkbenchMap({ selected, follow, onSelect, onStopFollow }: Props) {
   const [loaded, setLoaded] = useState(false);
-  const style = useMemo(() => CONFIGURED_STYLE_URL ?? offlineStyle(window.location.origin), []);
+  // The basemap is swapped in by <Basemap> under the layers below; the map starts from its sea colour.
+  const style = useStartStyle();
   return (
     <Map
       mapLib={maplibregl}
@@ -33,14 +36,17 @@ export function WorkbenchMap({ selected, follow, onSelect, onStopFollow }: Props
       style={{ width: '100%', height: '100%' }}
       // html2canvas (report export) can only copy a WebGL canvas that keeps its drawing buffer.
       canvasContextAttributes={{ preserveDrawingBuffer: true }}
-      attributionControl={false}
+      // Tile and data licences (OpenStreetMap, GeoNames, Tianditu, AMap) ask for their credit line.
+      attributionControl={{ compact: true }}
       onLoad={() => setLoaded(true)}
     >
       <NavigationControl position="top-right" />
       <ScaleControl position="bottom-left" />
+      <Basemap />
       {loaded && (
         <>
           <TrailLayer sn={selected} />
+          <DocksLayer selected={selected} onSelect={onSelect} />
           <DronesLayer selected={selected} onSelect={onSelect} />
           <FollowCamera sn={selected} follow={follow} onStop={onStopFollow} />
         </>

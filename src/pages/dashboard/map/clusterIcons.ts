@@ -1,16 +1,13 @@
 /**
- * Cluster bubbles with their drone count, drawn on a canvas when MapLibre first asks for one. Text
- * layers would need a glyph server; a canvas uses the browser's own fonts, so the offline basemap
- * stays offline.
+ * Cluster bubbles with their drone count, drawn on a canvas when MapLibre first asks for one (see
+ * `mapIcons.ts`). Text layers would need a glyph server; a canvas uses the browser's own fonts, so
+ * the offline basemap stays offline.
  */
-import type { Map as MapLibreMap } from 'maplibre-gl';
 import { STATUS_COLOURS } from './droneStatus.ts';
 
-const PREFIX = 'skydeck-cluster-';
+/** Icon names of bubbles: this prefix and the count, as the cluster layer's expression builds it. */
+export const CLUSTER_ICON_PREFIX = 'skydeck-cluster-';
 const PIXEL_RATIO = 2;
-
-/** The icon name of a bubble holding `count` drones, as the cluster layer's expression builds it. */
-export const clusterIconName = (count: number): string => `${PREFIX}${count}`;
 
 /** Bubble radius in CSS px: it grows with the count so a big swarm reads as big at a glance. */
 function radiusFor(count: number): number {
@@ -20,7 +17,8 @@ function radiusFor(count: number): number {
   return 24;
 }
 
-function drawBubble(count: number): ImageData {
+/** The bubble of a cluster of `count` drones. */
+export function drawBubble(count: number): ImageData {
   const r = radiusFor(count) * PIXEL_RATIO;
   const size = 2 * r + 4 * PIXEL_RATIO;
   const canvas = document.createElement('canvas');
@@ -43,14 +41,4 @@ function drawBubble(count: number): ImageData {
   ctx.textBaseline = 'middle';
   ctx.fillText(String(count), size / 2, size / 2 + PIXEL_RATIO);
   return ctx.getImageData(0, 0, size, size);
-}
-
-/** Supplies bubble icons on demand; returns the function that stops doing so. */
-export function provideClusterIcons(map: MapLibreMap): () => void {
-  map.setMissingStyleImageResolver((id) => {
-    if (!id.startsWith(PREFIX) || map.hasImage(id)) return;
-    const count = Number(id.slice(PREFIX.length));
-    if (Number.isInteger(count)) map.addImage(id, drawBubble(count), { pixelRatio: PIXEL_RATIO });
-  });
-  return () => map.setMissingStyleImageResolver(null);
 }

@@ -1,17 +1,14 @@
 /**
- * Drone icons drawn on a canvas at start-up, one per status colour: no sprite sheet to fetch. The
+ * Drone icons drawn on a canvas when first needed, one per status colour: no sprite sheet to fetch. The
  * arrow points north; the layer rotates it by the aircraft's heading.
  */
-import type { Map as MapLibreMap } from 'maplibre-gl';
 import { DRONE_STATUSES, STATUS_COLOURS } from './droneStatus.ts';
-import type { DroneStatus } from './droneStatus.ts';
 
 /** Icon edge in device pixels: 2× a 20 px icon so it stays sharp on high-density screens. */
 const ICON_PX = 40;
-const PIXEL_RATIO = 2;
 
-/** Name of the icon for a status, as the symbol layer's `icon-image` expression builds it. */
-export const iconName = (status: DroneStatus): string => `skydeck-drone-${status}`;
+/** Icon names of drones: this prefix and the state, as the symbol layer's expression builds it. */
+export const DRONE_ICON_PREFIX = 'skydeck-drone-';
 
 function drawArrow(colour: string): ImageData {
   const canvas = document.createElement('canvas');
@@ -35,19 +32,8 @@ function drawArrow(colour: string): ImageData {
   return ctx.getImageData(0, 0, ICON_PX, ICON_PX);
 }
 
-/** Adds every status icon to the map (once per map). */
-export function addDroneIcons(map: MapLibreMap): void {
-  for (const status of DRONE_STATUSES) {
-    if (!map.hasImage(iconName(status))) {
-      map.addImage(iconName(status), drawArrow(STATUS_COLOURS[status]), {
-        pixelRatio: PIXEL_RATIO,
-      });
-    }
-  }
-}
-
-/** Removes the icons again. */
-export function removeDroneIcons(map: MapLibreMap): void {
-  for (const status of DRONE_STATUSES)
-    if (map.hasImage(iconName(status))) map.removeImage(iconName(status));
+/** The arrow of a drone state, or `null` for a name that is not one. */
+export function drawDroneIcon(status: string): ImageData | null {
+  const known = DRONE_STATUSES.find((s) => s === status);
+  return known === undefined ? null : drawArrow(STATUS_COLOURS[known]);
 }

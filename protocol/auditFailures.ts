@@ -1,0 +1,157 @@
+/**
+ * Words for the refusals the server records as failed changes. The audit row keeps the message key
+ * and its parameters (`conflict.username {"value":"li"}`), never a sentence in one language, so the
+ * logs page and the CSV can read it in the reader's language. The texts follow the server's message
+ * catalogue (server/http/messages.ts), worded as a record rather than as advice to the caller.
+ */
+export const FAILURE_KEYS = [
+  'conflict.username',
+  'conflict.device_sn',
+  'conflict.role_name',
+  'conflict.role_in_use',
+  'conflict.workspace_not_empty',
+  'conflict.wayline_in_use',
+  'conflict.duplicate',
+  'conflict.self',
+  'conflict.menu_parent',
+  'conflict.root_workspace',
+  'not_found',
+  'not_found.user',
+  'not_found.role',
+  'not_found.menu',
+  'not_found.workspace',
+  'not_found.device',
+  'not_found.wayline',
+  'validation.required',
+  'validation.invalid',
+  'validation.nul',
+  'validation.too_small',
+  'validation.too_big',
+  'validation.password',
+  'wayline.empty',
+  'wayline.not_zip',
+  'wayline.corrupt',
+  'wayline.too_large',
+  'wayline.no_waylines',
+  'wayline.xml',
+  'wayline.namespace',
+  'wayline.missing',
+  'wayline.invalid_value',
+  'wayline.coordinates',
+  'wayline.aircraft',
+  'wayline.no_points',
+  'wayline.too_many_points',
+] as const;
+
+export type FailureKey = (typeof FAILURE_KEYS)[number];
+export type FailureWords = Record<FailureKey, string>;
+
+export const FAILURE_WORDS: { 'zh-CN': FailureWords; en: FailureWords } = {
+  'zh-CN': {
+    'conflict.username': '用户名 {value} 不可用',
+    'conflict.device_sn': '设备序列号 {value} 无法登记',
+    'conflict.role_name': '角色名 {value} 已存在',
+    'conflict.role_in_use': '角色仍有 {count} 个用户，未删除',
+    'conflict.workspace_not_empty': '项目仍有内容，未删除',
+    'conflict.wayline_in_use': '航线正被待执行的任务使用，未删除',
+    'conflict.duplicate': '记录已存在',
+    'conflict.self': '不能删除、停用自己的账号或更改自己的角色与项目',
+    'conflict.menu_parent': '上级菜单不能是它自己或它的下级',
+    'conflict.root_workspace': '不能删除或移动自己所在的项目',
+    not_found: '对象不存在',
+    'not_found.user': '用户不存在',
+    'not_found.role': '角色不存在',
+    'not_found.menu': '菜单不存在',
+    'not_found.workspace': '项目不存在',
+    'not_found.device': '设备不存在',
+    'not_found.wayline': '航线文件不存在',
+    'validation.required': '{field} 未填写',
+    'validation.invalid': '{field} 格式不正确',
+    'validation.nul': '{field} 含有空字符',
+    'validation.too_small': '{field} 小于 {min}',
+    'validation.too_big': '{field} 大于 {max}',
+    'validation.password': '{field} 长度不在 {min} 到 {max} 位之间',
+    'wayline.empty': '文件为空',
+    'wayline.not_zip': '不是 KMZ（ZIP）文件',
+    'wayline.corrupt': '压缩包已损坏：{file}',
+    'wayline.too_large': '解压后超过 {max} MB',
+    'wayline.no_waylines': '缺少 wpmz/waylines.wpml',
+    'wayline.xml': '{file} 第 {line} 行 XML 错误：{detail}',
+    'wayline.namespace': '{file} 未声明 WPML 命名空间',
+    'wayline.missing': '{file} 缺少 {element}',
+    'wayline.invalid_value': '{file} 中 {element} 的值“{value}”无效',
+    'wayline.coordinates': '第 {index} 个航点坐标超出范围：{value}',
+    'wayline.aircraft': '未知的飞行器型号 {value}',
+    'wayline.no_points': '航线没有航点',
+    'wayline.too_many_points': '航点数 {count} 超过上限 {max}',
+  },
+  en: {
+    'conflict.username': 'Username {value} not available',
+    'conflict.device_sn': 'Serial number {value} could not be registered',
+    'conflict.role_name': 'Role name {value} already exists',
+    'conflict.role_in_use': 'Role still has {count} user(s); not deleted',
+    'conflict.workspace_not_empty': 'Project not empty; not deleted',
+    'conflict.wayline_in_use': 'Wayline used by pending tasks; not deleted',
+    'conflict.duplicate': 'Already exists',
+    'conflict.self': 'Own account cannot be deleted, disabled or moved',
+    'conflict.menu_parent': 'A menu cannot sit under itself',
+    'conflict.root_workspace': 'Own project cannot be deleted or moved',
+    not_found: 'Not found',
+    'not_found.user': 'No such user',
+    'not_found.role': 'No such role',
+    'not_found.menu': 'No such menu',
+    'not_found.workspace': 'No such project',
+    'not_found.device': 'No such device',
+    'not_found.wayline': 'The wayline file does not exist',
+    'validation.required': '{field}: missing',
+    'validation.invalid': '{field}: invalid value',
+    'validation.nul': '{field}: contains a NUL character',
+    'validation.too_small': '{field}: below {min}',
+    'validation.too_big': '{field}: above {max}',
+    'validation.password': '{field}: not {min} to {max} characters',
+    'wayline.empty': 'Empty file',
+    'wayline.not_zip': 'Not a KMZ (ZIP) file',
+    'wayline.corrupt': 'Corrupt archive: {file}',
+    'wayline.too_large': 'More than {max} MB once uncompressed',
+    'wayline.no_waylines': 'wpmz/waylines.wpml missing',
+    'wayline.xml': 'XML error in {file} at line {line}: {detail}',
+    'wayline.namespace': '{file} does not declare the WPML namespace',
+    'wayline.missing': '{file}: {element} missing',
+    'wayline.invalid_value': '{file}: invalid {element} "{value}"',
+    'wayline.coordinates': 'Waypoint {index}: coordinates out of range: {value}',
+    'wayline.aircraft': 'Unknown aircraft enum {value}',
+    'wayline.no_points': 'The route has no waypoints',
+    'wayline.too_many_points': '{count} waypoints exceed the limit of {max}',
+  },
+};
+
+/** A failure detail as stored: a message key, optionally followed by its parameters as JSON. */
+const STORED = /^([a-z_]+(?:\.[a-z_]+)*)(?: (\{.*\}))?$/s;
+
+function paramsOf(json: string | undefined): Record<string, unknown> {
+  if (json === undefined) return {};
+  try {
+    const value: unknown = JSON.parse(json);
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The stored form of a refusal: its key, and its parameters when it has any. */
+export function failureDetail(key: string, params: Readonly<Record<string, unknown>> = {}): string {
+  return Object.keys(params).length === 0 ? key : `${key} ${JSON.stringify(params)}`;
+}
+
+/** A stored refusal in `words` with its parameters filled, or undefined when `detail` is none. */
+export function failureWords(words: FailureWords, detail: string): string | undefined {
+  const match = STORED.exec(detail);
+  const key = match?.[1];
+  if (key === undefined || !(FAILURE_KEYS as readonly string[]).includes(key)) return undefined;
+  const params = paramsOf(match?.[2]);
+  // Rows written before parameters were stored lack them: an ellipsis reads better than a brace.
+  return words[key as FailureKey].replace(/\{(\w+)\}/g, (_whole, name: string) => {
+    const value = params[name];
+    return typeof value === 'string' || typeof value === 'number' ? String(value) : '…';
+  });
+}

@@ -1,0 +1,169 @@
+/**
+ * The waylines contract: the API paths of the route library, the row every list and detail call
+ * answers, and the route model a KMZ is read into and written from (protocol §6, WPML).
+ */
+
+/** Routes of the wayline library. Uploads are the raw KMZ bytes (`application/octet-stream`). */
+export const WAYLINE_API = {
+  list: '/api/wayline/list',
+  info: '/api/wayline/info',
+  upload: '/api/wayline/upload',
+  download: '/api/wayline/download',
+  rename: '/api/wayline/rename',
+  favorite: '/api/wayline/favorite',
+  duplicate: '/api/wayline/duplicate',
+  del: '/api/wayline/del',
+} as const;
+
+/** `wpml:templateType` values (protocol §6.3), in the order of the demo's numeric enum. */
+export const TEMPLATE_TYPES = ['waypoint', 'mapping2d', 'mapping3d', 'mappingStrip'] as const;
+export type TemplateType = (typeof TEMPLATE_TYPES)[number];
+
+/** Largest KMZ an upload may send, bytes. */
+export const WAYLINE_MAX_UPLOAD_BYTES = 64 * 1024 * 1024;
+
+/** The facts read from a KMZ when it is stored. */
+export interface WaylineFacts {
+  /** `0-type-sub_type` of `wpml:droneInfo`. */
+  drone_model_key: string;
+  /** `1-type-0` of `wpml:payloadInfo`, or empty when the file names no payload. */
+  payload_model_key: string;
+  template_type: TemplateType;
+  waypoint_count: number;
+  /** Geodesic length of every wayline's polyline on the WGS84 ellipsoid, metres. */
+  length_m: number;
+  /** Time along the route at its speeds plus hover actions, seconds (not the flight to and from it). */
+  duration_s: number;
+  /** The template's `heightMode`, or the execution file's `executeHeightMode` without a template. */
+  height_mode: string;
+  finish_action: string;
+  /** Namespace version of the file, e.g. `1.0.6`. */
+  wpmz_version: string;
+  /** Longitude/latitude of every waypoint, in flight order, for a thumbnail (at most 200 points). */
+  outline: [number, number][];
+}
+
+/** One wayline of the library, as every list and detail call answers it. */
+export interface Wayline extends WaylineFacts {
+  id: number;
+  name: string;
+  workspace_id: number;
+  favorite: boolean;
+  /** Hex MD5 of the stored KMZ: the `fingerprint` a dock verifies. */
+  md5: string;
+  size_bytes: number;
+  creator_id: number | null;
+  creator_name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** `wpml:actionGroup` → `wpml:action` (protocol §6.5). Parameters keep their element names. */
+export interface WaylineAction {
+  id: number;
+  func: string;
+  params: Record<string, string>;
+}
+
+export interface WaylineActionGroup {
+  id: number;
+  startIndex: number;
+  endIndex: number;
+  mode: string;
+  trigger: { type: string; param?: string };
+  actions: WaylineAction[];
+}
+
+/** A `Placemark` of waylines.wpml (protocol §6.4). */
+export interface WaylinePoint {
+  index: number;
+  lng: number;
+  lat: number;
+  /** m, in the wayline's `executeHeightMode`. */
+  height: number;
+  /** m/s. */
+  speed: number;
+  headingMode: string;
+  headingAngle?: number;
+  turnMode: string;
+  turnDampingDist: number;
+  useStraightLine?: number;
+  gimbalPitch?: number;
+  actionGroups: WaylineActionGroup[];
+}
+
+/** One `Folder` of waylines.wpml: one executable wayline. */
+export interface WaylinePath {
+  templateId: number;
+  waylineId: number;
+  autoFlightSpeed: number;
+  executeHeightMode: string;
+  points: WaylinePoint[];
+}
+
+/** The template's `Folder` in template.kml: what a planner edits. */
+export interface WaylineTemplate {
+  type: TemplateType;
+  templateId: number;
+  autoFlightSpeed: number;
+  heightMode: string;
+  /** Simple elements of the Folder this model does not name (mapping overlaps, margins, …), in order. */
+  extra: [string, string][];
+  /** Area of a mapping template: longitude/latitude pairs of its outer ring. */
+  polygon?: [number, number][];
+}
+
+/** `wpml:missionConfig` (protocol §6.2). */
+export interface WaylineMission {
+  flyToWaylineMode: string;
+  finishAction: string;
+  exitOnRCLost: string;
+  executeRCLostAction?: string;
+  takeOffSecurityHeight: number;
+  globalTransitionalSpeed: number;
+  globalRTHHeight?: number;
+  droneEnumValue: number;
+  droneSubEnumValue: number;
+  payloadEnumValue?: number;
+  payloadPositionIndex?: number;
+}
+
+/** Everything this console reads from, and writes into, a KMZ. */
+export interface WaylineRoute {
+  wpmzVersion: string;
+  author?: string;
+  createTime?: number;
+  updateTime?: number;
+  mission: WaylineMission;
+  template: WaylineTemplate;
+  paths: WaylinePath[];
+}
+
+/**
+ * Cameras a wayline's `wpml:payloadInfo` names, by `1-payloadEnumValue-0` (protocol §9). Files may
+ * name placeholders (`65534`, `65535`) or newer payloads: those show their key.
+ */
+export const PAYLOAD_NAMES: Readonly<Record<string, string>> = {
+  '1-20-0': 'Z30',
+  '1-26-0': 'XT2',
+  '1-41-0': 'XT S',
+  '1-42-0': 'H20',
+  '1-43-0': 'H20T',
+  '1-50-0': 'P1',
+  '1-52-0': 'M30 Camera',
+  '1-53-0': 'M30T Camera',
+  '1-61-0': 'H20N',
+  '1-66-0': 'Mavic 3E Camera',
+  '1-67-0': 'Mavic 3T Camera',
+  '1-68-0': 'Mavic 3M Camera',
+  '1-80-0': 'Matrice 3D Camera',
+  '1-81-0': 'Matrice 3TD Camera',
+  '1-82-0': 'H30',
+  '1-83-0': 'H30T',
+  '1-88-0': 'Matrice 4E Camera',
+  '1-89-0': 'Matrice 4T Camera',
+  '1-98-0': 'Matrice 4D Camera',
+  '1-99-0': 'Matrice 4TD Camera',
+  '1-129-0': 'Mavic 3TA Camera',
+  '1-90742-0': 'L1',
+};

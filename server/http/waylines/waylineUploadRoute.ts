@@ -1,0 +1,87 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Wayline } from '../../../protocol/waylines.ts';
+import { failureDetail } from '../../../protocol/auditFailures.ts';
+import { WAYLINE_API, WAYLINE_MAX_UPLOAD_BYTES } from '../../../protocol/waylines.ts';
+import { readKmzRoute } from '../../waylines/readRoute.ts';
+import { WaylineFileError } from '../../waylines/WaylineFileError.ts';
+import { ApiError } from '../ApiError.ts';
+import { audit } from '../audit.ts';
+import type { AppDeps, ZodApp } from '../context.ts';
+import { callerOf } from '../context.ts';
+import { ok } from '../envelope.ts';
+import { id } from '../schemas.ts';
+import { requireInScope } from '../scope.ts';
+import { storeWayline } from './storeWayline.ts';
+import { waylineName } from './waylineName.ts';
+
+const uploadQuery = z.object({ workspace_id: id, name: waylineName });
+
+/** The KMZ's facts, or a 400 naming what is wrong with the file (audited as a refused import). */
+async function readOrRefuse(
+  deps: AppDeps,
+  request: FastifyRequest,
+  bytes: Uint8Array,
+  name: string,
+) {
+  try {
+    return readKmzRoute(bytes);
+  } catch (error) {
+    if (!(error instanceof WaylineFileError)) throw error;
+    await audit(deps.db, request, {
+      module: 'wayline',
+      action: 'add',
+      target: name,
+      result: 'failure',
+      detail: failureDetail(error.problem, error.params),
+    });
+    throw new ApiError(400, error.problem, error.params);
+  }
+}
+
+/**
+ * `POST /api/wayline/upload?workspace_id=&name=` with the KMZ as the raw body
+ * (`application/octet-stream`): multipart needs a plugin this server does not carry, and one file per
+ * request is what the console's per-file progress wants anyway.
+ */
+export function registerWaylineUploadRoute(app: ZodApp, deps: AppDeps): void {
+  void app.register((scoped: ZodApp, _options, done) => {
+    // Only this route reads raw bytes; everywhere else an octet-stream body stays unsupported.
+    scoped.addContentTypeParser(
+      'application/octet-stream',
+      { parseAs: 'buffer', bodyLimit: WAYLINE_MAX_UPLOAD_BYTES },
+      (_request, body, parsed) => parsed(null, body),
+    );
+    scoped.post(
+      WAYLINE_API.upload,
+      {
+        config: { access: 'wayline:add' },
+        bodyLimit: WAYLINE_MAX_UPLOAD_BYTES,
+        schema: { querystring: uploadQuery },
+      },
+      async (request) => {
+        const caller = callerOf(request);
+        const { workspace_id: workspaceId, name } = request.query;
+        await requireInScope(caller, workspaceId, 'workspace');
+        const bytes = Buffer.isBuffer(request.body)
+          ? new Uint8Array(request.body)
+          : new Uint8Array();
+        const { facts } = await readOrRefuse(deps, request, bytes, name);
+        const wayline = await storeWayline(deps.db, deps.storage, caller, {
+          workspaceId,
+          name,
+          bytes,
+          facts,
+        });
+        await audit(deps.db, request, {
+          module: 'wayline',
+          action: 'add',
+          target: `${wayline.id} ${name}`,
+          detail: `md5 ${wayline.md5}, ${facts.waypoint_count} waypoints`,
+        });
+        return ok<Wayline>(request, wayline);
+      },
+    );
+    done();
+  });
+}

@@ -1,0 +1,208 @@
+/**
+ * What a simulated dock does with the cloud's `services` and `requests_reply`: it accepts or refuses
+ * `flighttask_prepare` as a real dock would, and on `flighttask_execute` asks for the file with
+ * `flighttask_resource_get`, downloads it, checks its MD5 and reads waylines.wpml before flying.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { parseTopic, thingTopic } from '../../protocol/mqtt/topics.ts';
+import { readKmzRoute } from '../waylines/readRoute.ts';
+import type { SimUnitDef } from './fleet.ts';
+import type { UnitState } from './unitState.ts';
+import { loadRoute, preparedFlight } from './waylineFlight.ts';
+import type { WaylineFlight } from './waylineFlight.ts';
+
+/**
+ * Refusal codes. 314013 (file not fetched) and 321004 (KMZ not readable) are codes docks are seen
+ * to send (protocol §10); the others are the simulator's own picks in the same families.
+ */
+export const SIM_CODES = {
+  busy: 314001,
+  unknownFlight: 314002,
+  timeOff: 314007,
+  lowBattery: 316050,
+  fileNotFetched: 314013,
+  badFile: 321004,
+} as const;
+/** An immediate task whose `execute_time` is further than this from the dock's clock is refused. */
+const IMMEDIATE_SKEW_MS = 30_000;
+/** Below this battery, % the dock refuses a task. */
+const MIN_BATTERY = 35;
+const RESOURCE_TIMEOUT_MS = 15_000;
+
+export interface SimServicesDeps {
+  def: SimUnitDef;
+  state: () => UnitState;
+  now: () => number;
+  publish: (topic: string, payload: string) => void;
+  /** Downloads a task file (real HTTP by default). */
+  download?: (url: string) => Promise<Uint8Array>;
+}
+
+type Body = { tid?: unknown; bid?: unknown; method?: unknown; data?: unknown };
+
+const field = (data: unknown, name: string): unknown =>
+  typeof data === 'object' && data !== null ? (data as Record<string, unknown>)[name] : undefined;
+/** A text field, or empty. */
+const textField = (data: unknown, name: string): string => {
+  const value = field(data, name);
+  return typeof value === 'string' ? value : '';
+};
+
+async function httpDownload(url: string): Promise<Uint8Array> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`HTTP ${String(response.status)}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+/** The service handler of one simulated dock. */
+export function simServices(deps: SimServicesDeps) {
+  const dockSn = deps.def.dock.sn;
+  const download = deps.download ?? httpDownload;
+  const waiting = new Map<string, (data: unknown) => void>();
+
+  function send(kind: 'services_reply' | 'requests', body: Record<string, unknown>) {
+    deps.publish(thingTopic(dockSn, kind), JSON.stringify({ ...body, timestamp: deps.now() }));
+  }
+
+  function prepare(data: unknown): number {
+    const s = deps.state();
+    if (s.flight || s.phase !== 'docked') return SIM_CODES.busy;
+    if (s.battery < MIN_BATTERY) return SIM_CODES.lowBattery;
+    const executeTime = Number(field(data, 'execute_time'));
+    if (
+      field(data, 'task_type') === 0 &&
+      !(Math.abs(executeTime - deps.now()) <= IMMEDIATE_SKEW_MS)
+    )
+      return SIM_CODES.timeOff;
+    const flightId = textField(data, 'flight_id');
+    if (!flightId) return SIM_CODES.unknownFlight;
+    s.flight = preparedFlight(flightId, textField(field(data, 'file'), 'fingerprint'));
+    return 0;
+  }
+
+  /** Asks the cloud for the file's link; resolves with the reply's data, or null on timeout. */
+  function askResource(flightId: string): Promise<unknown> {
+    const tid = randomUUID();
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        waiting.delete(tid);
+        resolve(null);
+      }, RESOURCE_TIMEOUT_MS);
+      waiting.set(tid, (data) => {
+        clearTimeout(timer);
+        resolve(data);
+      });
+      send('requests', {
+        tid,
+        bid: randomUUID(),
+        gateway: dockSn,
+        method: 'flighttask_resource_get',
+        data: { flight_id: flightId },
+      });
+    });
+  }
+
+  function fail(flight: WaylineFlight, code: number): void {
+    flight.status = 'failed';
+    flight.result = code;
+  }
+
+  async function fetchAndLoad(flight: WaylineFlight): Promise<void> {
+    flight.status = 'fetching';
+    flight.step = 16;
+    const reply = await askResource(flight.flightId);
+    const file = field(field(reply, 'output'), 'file');
+    const url = field(file, 'url');
+    if (field(reply, 'result') !== 0 || typeof url !== 'string')
+      return fail(flight, SIM_CODES.fileNotFetched);
+    flight.step = 17;
+    let bytes: Uint8Array;
+    try {
+      bytes = await download(url);
+    } catch {
+      return fail(flight, SIM_CODES.fileNotFetched);
+    }
+    const md5 = createHash('md5').update(bytes).digest('hex');
+    const expected = textField(file, 'fingerprint') || flight.fingerprint;
+    if (md5 !== expected || (flight.fingerprint && md5 !== flight.fingerprint))
+      return fail(flight, SIM_CODES.badFile);
+    try {
+      loadRoute(flight, readKmzRoute(bytes).route);
+    } catch {
+      return fail(flight, SIM_CODES.badFile);
+    }
+    if (flight.points.length === 0) fail(flight, SIM_CODES.badFile);
+  }
+
+  function execute(data: unknown): number {
+    const flight = deps.state().flight;
+    if (flight?.status !== 'prepared' || flight.flightId !== field(data, 'flight_id'))
+      return SIM_CODES.unknownFlight;
+    void fetchAndLoad(flight);
+    return 0;
+  }
+
+  /** Pause, resume, return home and undo of the dock's current flight. */
+  function control(method: string, data: unknown): number {
+    const flight = deps.state().flight;
+    if (!flight) return SIM_CODES.unknownFlight;
+    if (method === 'flighttask_undo') {
+      const ids = field(data, 'flight_ids');
+      if (!Array.isArray(ids) || !ids.includes(flight.flightId) || flight.status !== 'prepared')
+        return SIM_CODES.unknownFlight;
+      flight.status = 'canceled';
+      return 0;
+    }
+    if (flight.status !== 'in_progress' && flight.status !== 'paused') return SIM_CODES.busy;
+    if (method === 'flighttask_pause') flight.status = 'paused';
+    else if (method === 'flighttask_recovery') flight.status = 'in_progress';
+    else flight.goHome = true;
+    return 0;
+  }
+
+  function service(method: string, data: unknown): number | null {
+    switch (method) {
+      case 'flighttask_prepare':
+        return prepare(data);
+      case 'flighttask_execute':
+        return execute(data);
+      case 'flighttask_undo':
+      case 'flighttask_pause':
+      case 'flighttask_recovery':
+      case 'return_home':
+        return control(method, data);
+      default:
+        return null;
+    }
+  }
+
+  return {
+    /** One message on the dock's `services` or `requests_reply` topic. */
+    handle(topic: string, payload: Uint8Array): void {
+      const parsed = parseTopic(topic);
+      let body: Body;
+      try {
+        body = JSON.parse(Buffer.from(payload).toString('utf8')) as Body;
+      } catch {
+        return;
+      }
+      if (parsed?.family !== 'thing' || typeof body.method !== 'string') return;
+      if (parsed.kind === 'requests_reply') {
+        const tid = typeof body.tid === 'string' ? body.tid : '';
+        waiting.get(tid)?.(body.data);
+        waiting.delete(tid);
+        return;
+      }
+      if (parsed.kind !== 'services') return;
+      const result = service(body.method, body.data);
+      // Methods this dock does not know go unanswered here: other services are not simulated.
+      if (result === null) return;
+      send('services_reply', {
+        tid: body.tid,
+        bid: body.bid,
+        method: body.method,
+        data: { result },
+      });
+    },
+  };
+}

@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import type { TaskInfo } from '../../protocol/mqtt/payloads.ts';
+import { thingTopic } from '../../protocol/mqtt/topics.ts';
+import { int, num, obj, str } from '../mqtt/decode.ts';
+import type { Fields } from '../mqtt/decode.ts';
+import { execute } from './dispatch.ts';
+import { EXECUTION_SELECT } from './EngineContext.ts';
+import type { EngineContext, ExecutionRow } from './EngineContext.ts';
+import { isFinal, isProgressStatus } from './executionStates.ts';
+import { recordEvent } from './taskLog.ts';
+
+/** One `flighttask_progress` as we read it; undefined fields were missing or malformed. */
+function readProgress(data: Fields) {
+  const output = obj(data.output) ?? {};
+  const progress = obj(output.progress) ?? {};
+  const ext = obj(output.ext) ?? {};
+  const percent = num(progress.percent);
+  return {
+    result: int(data.result) ?? 0,
+    status: str(output.status) ?? '',
+    flightId: str(ext.flight_id) ?? '',
+    percent: percent === undefined ? undefined : Math.round(Math.min(100, Math.max(0, percent))),
+    step: int(progress.current_step),
+    waypoint: int(ext.current_waypoint_index),
+    mediaCount: int(ext.media_count) ?? 0,
+    breakPoint: obj(ext.break_point),
+  };
+}
+
+/** Our `taskInfo` for the console: progress, state, current waypoint and the expected end. */
+function taskInfo(row: ExecutionRow, p: ReturnType<typeof readProgress>, nowMs: number): TaskInfo {
+  const started = row.started_at?.getTime() ?? null;
+  const percent = p.percent ?? row.percent;
+  let eta: number | null = null;
+  if (started !== null)
+    eta =
+      percent > 0
+        ? started + Math.round(((nowMs - started) * 100) / percent)
+        : started + row.duration_s * 1000;
+  return {
+    flight_id: row.flight_id,
+    task_name: row.task_name,
+    status: p.status,
+    percent,
+    current_waypoint_index: p.waypoint ?? row.current_waypoint,
+    total_waypoints: row.waypoint_count,
+    media_count: p.mediaCount,
+    started_at: started,
+    eta,
+  };
+}
+
+/**
+ * Applies a dock's `flighttask_progress` to its execution: state, percent, step, waypoint and break
+ * point are stored; a change of state, step or waypoint goes on the timeline (not every 1 Hz report);
+ * the console hears it all on `taskInfo`. Reports for another dock's flight are ignored.
+ */
+export async function applyProgress(
+  ctx: EngineContext,
+  dockSn: string,
+  data: Fields,
+): Promise<void> {
+  const p = readProgress(data);
+  if (!p.flightId || !isProgressStatus(p.status)) return;
+  const rows = await ctx.db.query<ExecutionRow>(
+    `${EXECUTION_SELECT} where e.flight_id = $1 and e.dock_sn = $2`,
+    [p.flightId, dockSn],
+  );
+  const row = rows[0];
+  // A flight we ended ourselves (refused, canceled) stays ended; a timed-out one comes back to life.
+  if (!row || (isFinal(row.state) && row.state !== 'timeout')) return;
+  const now = new Date(ctx.now());
+  const ending = isFinal(p.status);
+  const startedAt = row.started_at ?? (p.status === 'in_progress' ? now : null);
+  await ctx.db.query(
+    `update flight_task_executions set state = $2, percent = coalesce($3, percent),
+       current_step = coalesce($4, current_step), current_waypoint = coalesce($5, current_waypoint),
+       break_point = coalesce($6, break_point), result_code = $7, started_at = $8,
+       ended_at = $9, last_seen_at = $10, total_waypoints = $11,
+       reason = case when $7 <> 0 then 'task.device_error' else reason end
+     where id = $1`,
+    [
+      row.id,
+      p.status,
+      p.percent ?? null,
+      p.step ?? null,
+      p.waypoint ?? null,
+      p.breakPoint ? JSON.stringify(p.breakPoint) : null,
+      p.result,
+      startedAt,
+      ending ? now : null,
+      now,
+      row.waypoint_count,
+    ],
+  );
+  if (p.status !== row.state || p.waypoint !== row.current_waypoint || p.step !== row.current_step)
+    await recordEvent(ctx.db, row.id, 'progress', {
+      status: p.status,
+      percent: p.percent,
+      current_step: p.step,
+      current_waypoint: p.waypoint,
+      result: p.result,
+      ...(p.breakPoint ? { break_point: p.breakPoint } : {}),
+    });
+  const info = taskInfo({ ...row, started_at: startedAt }, p, ctx.now());
+  ctx.link.publish(thingTopic(dockSn, 'taskInfo'), {
+    tid: randomUUID(),
+    bid: randomUUID(),
+    timestamp: ctx.now(),
+    data: info,
+  });
+}
+
+/** `flighttask_ready`: the conditional flights named are ready; send their `flighttask_execute`. */
+export async function applyReady(ctx: EngineContext, dockSn: string, data: Fields): Promise<void> {
+  const ids = Array.isArray(data.flight_ids)
+    ? data.flight_ids.filter((x) => typeof x === 'string')
+    : [];
+  if (ids.length === 0) return;
+  const rows = await ctx.db.query<ExecutionRow>(
+    `${EXECUTION_SELECT} where e.flight_id = any($1::text[]) and e.dock_sn = $2 and e.state = 'prepared'`,
+    [ids, dockSn],
+  );
+  for (const row of rows) {
+    await recordEvent(ctx.db, row.id, 'ready', {});
+    await execute(ctx, row);
+  }
+}

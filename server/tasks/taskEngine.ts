@@ -1,0 +1,156 @@
+/**
+ * The flight-task engine: a database-driven loop that turns due tasks into executions, sends them to
+ * their docks, follows their progress and fails flights whose dock went silent. All state is in the
+ * database, so a restart picks up where it stopped; time comes from an injected scheduler so tests
+ * drive it with virtual time.
+ */
+import type { Db } from '../db/Db.ts';
+import { queryOne } from '../db/Db.ts';
+import type { Log } from '../mqtt/log.ts';
+import type { Scheduler } from '../mqtt/scheduler.ts';
+import { claimDue } from './claimDue.ts';
+import type { DeviceLink, ServiceReply } from './DeviceLink.ts';
+import { callService, claimPending, dispatch } from './dispatch.ts';
+import { EXECUTION_SELECT } from './EngineContext.ts';
+import type { EngineContext, ExecutionRow } from './EngineContext.ts';
+import { LIVE_STATES, sqlList } from './executionStates.ts';
+import { applyProgress, applyReady } from './progress.ts';
+import { auditStep, recordEvent } from './taskLog.ts';
+import type { StepActor } from './taskLog.ts';
+
+export interface TaskEngineOptions {
+  db: Db;
+  link: DeviceLink;
+  log: Log;
+  scheduler: Scheduler;
+  fileUrl: (flightId: string) => string;
+  /** How often due tasks are looked for, ms. */
+  tickMs?: number;
+  /** A live flight whose dock has said nothing about it for this long is failed, ms. */
+  silenceMs?: number;
+  minBattery?: number;
+}
+
+/** Services a user may send to a flight from the task pages. */
+export type ControlMethod =
+  'flighttask_pause' | 'flighttask_recovery' | 'return_home' | 'flighttask_undo';
+
+export interface TaskEngine {
+  /** One round: claim due runs, send pending ones, fail silent flights. */
+  tick(): Promise<void>;
+  /** Sends `method` for one execution on behalf of `actor`. */
+  control(executionId: number, method: ControlMethod, actor: StepActor): Promise<ServiceReply>;
+  /** Resolves when every event and round started so far is done. */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Fails live flights whose dock stopped answering; a conditional one waits out its window. */
+async function sweepSilent(ctx: EngineContext, silenceMs: number): Promise<void> {
+  const now = ctx.now();
+  const ended = await ctx.db.query<{
+    id: number;
+    flight_id: string;
+    name: string;
+    creator_id: number | null;
+    creator_name: string;
+  }>(
+    `update flight_task_executions e
+     set state = 'timeout', reason = 'task.dock_silent', ended_at = $2
+     from flight_tasks t
+     where t.id = e.task_id and e.state in (${sqlList(LIVE_STATES)}) and e.last_seen_at < $1
+       and not (e.state = 'prepared' and t.schedule_kind = 'conditional'
+                and (t.schedule->>'end')::bigint > $3)
+     returning e.id, e.flight_id, t.name, t.creator_id, t.creator_name`,
+    [new Date(now - silenceMs), new Date(now), now],
+  );
+  for (const e of ended) {
+    await recordEvent(ctx.db, e.id, 'timeout', { silent_ms: silenceMs });
+    await auditStep(
+      ctx.db,
+      { userId: e.creator_id, username: e.creator_name },
+      {
+        action: 'timeout',
+        flightId: e.flight_id,
+        taskName: e.name,
+        ok: false,
+        detail: 'task.dock_silent',
+      },
+    );
+  }
+}
+
+/** Starts the engine's loop and event handling. */
+export function startTaskEngine(options: TaskEngineOptions): TaskEngine {
+  const ctx: EngineContext = {
+    db: options.db,
+    link: options.link,
+    log: options.log,
+    now: () => options.scheduler.now(),
+    fileUrl: options.fileUrl,
+    minBattery: options.minBattery ?? 30,
+  };
+  const silenceMs = options.silenceMs ?? 60_000;
+  let round: Promise<void> | null = null;
+  const chains = new Map<string, Promise<void>>();
+  const guard = (what: string) => (error: unknown) => {
+    ctx.log.error(`task engine ${what} failed: ${String(error)}`);
+  };
+
+  async function runRound(): Promise<void> {
+    await claimDue(ctx.db, ctx.now());
+    const pending = await claimPending(ctx.db, ctx.now());
+    await Promise.all(pending.map((e) => dispatch(ctx, e).catch(guard(`dispatch ${e.flight_id}`))));
+    await sweepSilent(ctx, silenceMs);
+  }
+
+  function tick(): Promise<void> {
+    // One round at a time: a slow dock reply must not start a second round over the first.
+    round ??= runRound()
+      .catch(guard('round'))
+      .finally(() => {
+        round = null;
+      });
+    return round;
+  }
+
+  // Each dock's events are applied in the order they came.
+  const stopEvents = options.link.onEvent((sn, method, data) => {
+    const handler =
+      method === 'flighttask_progress'
+        ? applyProgress
+        : method === 'flighttask_ready'
+          ? applyReady
+          : null;
+    if (!handler) return;
+    const previous = chains.get(sn) ?? Promise.resolve();
+    const next = previous.then(() => handler(ctx, sn, data)).catch(guard(`${method} from ${sn}`));
+    chains.set(sn, next);
+    void next.finally(() => {
+      if (chains.get(sn) === next) chains.delete(sn);
+    });
+  });
+  const stopTimer = options.scheduler.every(options.tickMs ?? 1_000, () => void tick());
+
+  return {
+    tick,
+    async control(executionId, method, actor) {
+      const row = await queryOne<ExecutionRow>(ctx.db, `${EXECUTION_SELECT} where e.id = $1`, [
+        executionId,
+      ]);
+      if (!row) throw new Error(`no execution ${String(executionId)}`);
+      const data = method === 'flighttask_undo' ? { flight_ids: [row.flight_id] } : {};
+      return callService(ctx, row, method, data, actor);
+    },
+    async idle() {
+      await round;
+      await Promise.all([...chains.values()]);
+    },
+    async stop() {
+      stopTimer();
+      stopEvents();
+      await round;
+      await Promise.all([...chains.values()]);
+    },
+  };
+}

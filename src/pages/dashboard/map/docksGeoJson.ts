@@ -1,0 +1,79 @@
+/**
+ * Docks as one GeoJSON collection and the thin lines from each aircraft out of its dock to the dock:
+ * what the docks source and the links source get once per frame. Positions are converted to the
+ * basemap's coordinates by `toDisplay`.
+ */
+import type { FeatureCollection, LineString, Point } from 'geojson';
+import type { ToDisplay } from '../../../map/displayCoords.ts';
+import type { DeviceCell } from '../../../state/fleet.ts';
+import { positionOf } from '../../../telemetry/fields.ts';
+import { kindOf } from '../../../telemetry/fleetCounts.ts';
+import { rowStatus } from '../rowStatus.ts';
+import type { DockStatus } from './dockStatus.ts';
+
+export interface DockProperties {
+  sn: string;
+  status: DockStatus;
+  selected: boolean;
+}
+
+export interface DockFeatures {
+  docks: FeatureCollection<Point, DockProperties>;
+  links: FeatureCollection<LineString, { sn: string; selected: boolean }>;
+}
+
+/** Closer than this to its dock an aircraft is at home: no line to draw (degrees, about 5 m). */
+const AT_HOME_DEG = 0.00005;
+
+function lonLat(cell: DeviceCell): [number, number] | null {
+  const osd = positionOf(cell.live);
+  const lon = osd.num('longitude');
+  const lat = osd.num('latitude');
+  return lon === null || lat === null ? null : [lon, lat];
+}
+
+/** Every dock with a position, and a line from each aircraft away from its dock. */
+export function docksGeoJson(
+  entries: Iterable<[string, DeviceCell]>,
+  selected: string | null,
+  now: number,
+  toDisplay: ToDisplay,
+): DockFeatures {
+  const docks: DockFeatures['docks']['features'] = [];
+  const positions = new Map<string, [number, number]>();
+  const aircraft: [string, DeviceCell, [number, number]][] = [];
+  for (const [sn, cell] of entries) {
+    const at = lonLat(cell);
+    const kind = kindOf(cell.info, cell.live);
+    if (at === null) continue;
+    if (kind === 'aircraft') aircraft.push([sn, cell, at]);
+    if (kind !== 'dock') continue;
+    positions.set(sn, at);
+    const status = rowStatus('dock', cell.live, cell.alarms, now);
+    docks.push({
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: toDisplay(...at) },
+      properties: {
+        sn,
+        status:
+          status === 'ground' || status === 'alarm' || status === 'quiet' ? status : 'offline',
+        selected: sn === selected,
+      },
+    });
+  }
+  const links: DockFeatures['links']['features'] = [];
+  for (const [sn, cell, at] of aircraft) {
+    const dockSn = cell.info?.gateway_sn ?? cell.live?.gateway ?? null;
+    const home = dockSn === null ? undefined : positions.get(dockSn);
+    if (home === undefined || Math.hypot(at[0] - home[0], at[1] - home[1]) < AT_HOME_DEG) continue;
+    links.push({
+      type: 'Feature',
+      geometry: { type: 'LineString', coordinates: [toDisplay(...at), toDisplay(...home)] },
+      properties: { sn, selected: sn === selected || dockSn === selected },
+    });
+  }
+  return {
+    docks: { type: 'FeatureCollection', features: docks },
+    links: { type: 'FeatureCollection', features: links },
+  };
+}

@@ -1,0 +1,70 @@
+/**
+ * What an alarm says, in the console's language: the operator's HMS table when it has the code, our
+ * own wording for the codes the simulator raises, else the decoded module and the code. Never a bare
+ * event name or hex code on its own.
+ */
+import { useCallback, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fillHmsText, normaliseHmsCode, pickHmsText } from '../../../protocol/alarms.ts';
+import { hmsModule } from '../../../protocol/mqtt/enums.ts';
+import { requestHmsTexts, useHmsTextLookup } from '../../state/hmsTexts.ts';
+import type { AlarmEntry } from '../../telemetry/alarms.ts';
+import { alarmZh } from './dockStrings.ts';
+
+export interface AlarmText {
+  /** The alarm in words. */
+  title: string;
+  /** Where it comes from: module (or confidence), and the code for support calls. */
+  detail: string;
+}
+
+type Category = keyof typeof alarmZh.alarm.category;
+type OwnCode = keyof typeof alarmZh.alarm.hms;
+
+const isCategory = (code: string): code is Category => Object.hasOwn(alarmZh.alarm.category, code);
+const isOwnCode = (code: string): code is OwnCode => Object.hasOwn(alarmZh.alarm.hms, code);
+
+/** Fetches the operator-table texts of the HMS codes among `alarms` (once per code). */
+export function useHmsTextRequests(alarms: readonly AlarmEntry[]): void {
+  useEffect(() => {
+    requestHmsTexts(alarms.filter((a) => a.source === 'hms').map((a) => a.code));
+  }, [alarms]);
+}
+
+/** A function from an alarm to its text; re-renders when operator-table texts arrive. */
+export function useAlarmText(): (alarm: AlarmEntry) => AlarmText {
+  const { t, i18n } = useTranslation('dashboard');
+  const textsOf = useHmsTextLookup();
+  const english = i18n.language.startsWith('en');
+  return useCallback(
+    (alarm) => {
+      if (alarm.source === 'ai_alarm') {
+        const category = isCategory(alarm.code) ? alarm.code : 'unknown';
+        const percent = Math.round((alarm.confidence ?? 0) * 100);
+        return {
+          title: t('alarm.ai', { category: t(`alarm.category.${category}`) }),
+          detail: t('alarm.confidence', { percent }),
+        };
+      }
+      const module = t(`alarm.module.${hmsModule(alarm.module)}`);
+      const text = pickHmsText(textsOf(alarm.code), {
+        device_type: alarm.deviceType ?? '',
+        in_the_sky: alarm.inTheSky ? 1 : 0,
+      });
+      const fromTable = english ? (text?.en ?? text?.zh) : (text?.zh ?? text?.en);
+      const code = normaliseHmsCode(alarm.code) ?? alarm.code;
+      const own = isOwnCode(code) ? t(`alarm.hms.${code}`) : null;
+      const words = {
+        left: t('alarm.words.left'),
+        right: t('alarm.words.right'),
+        front: t('alarm.words.front'),
+        back: t('alarm.words.back'),
+      };
+      if (fromTable === undefined && own === null)
+        return { title: t('alarm.fallback', { module, code: alarm.code }), detail: module };
+      const title = fromTable === undefined ? own : fillHmsText(fromTable, alarm, words);
+      return { title: title ?? '', detail: `${module} · ${alarm.code}` };
+    },
+    [t, english, textsOf],
+  );
+}

@@ -1,0 +1,141 @@
+import { Button, ButtonGroup, ProgressBar, Tag, type Intent } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import type { FlightTask } from '../../../protocol/tasks.ts';
+import { navigateTo } from '../../app/shellApi.ts';
+import { Permission } from '../../components/Permission/Permission.tsx';
+import type { SearchTableController, TableColumn } from '../../components/SearchTable/index.ts';
+import { formatTime } from '../../lib/time.ts';
+import {
+  describeSchedule,
+  isEnded,
+  isFlying,
+  runStateLabel,
+  shownTaskState,
+} from '../../components/TaskWords/taskWords.ts';
+import { useLiveRun } from './useLiveRun.ts';
+
+export type TaskAction = 'cancel' | 'delete';
+
+const STATE_INTENT: Record<FlightTask['state'], Intent> = {
+  active: 'primary',
+  finished: 'success',
+  canceled: 'none',
+};
+
+/** The task table's columns; row buttons report the action the user picked. */
+export function useTaskColumns(
+  table: SearchTableController<FlightTask>,
+  onAction: (action: TaskAction, task: FlightTask) => void,
+): TableColumn<FlightTask>[] {
+  const { t } = useTranslation('taskPage');
+  const words = useTranslation('taskWords').t;
+  return [
+    {
+      key: 'index',
+      title: '#',
+      width: 48,
+      render: (_x, i) => (table.current - 1) * table.size + i + 1,
+    },
+    { key: 'name', title: t('name') },
+    { key: 'wayline_name', title: t('wayline'), render: (x) => x.wayline_name || t('none') },
+    { key: 'dock_sn', title: t('dock') },
+    { key: 'schedule', title: t('schedule'), render: (x) => describeSchedule(words, x.schedule) },
+    {
+      key: 'state',
+      title: t('status'),
+      render: (x) => (
+        <Tag minimal intent={STATE_INTENT[shownTaskState(x)]} data-testid="task-state">
+          {words(`taskStates.${shownTaskState(x)}`)}
+        </Tag>
+      ),
+    },
+    {
+      key: 'next_run_at',
+      title: t('nextRun'),
+      render: (x) => formatTime(x.next_run_at) || t('none'),
+    },
+    {
+      key: 'last',
+      title: t('lastResult'),
+      width: 200,
+      render: (x) => <LastRun task={x} onEnded={table.refresh} />,
+    },
+    { key: 'actions', title: t('actions'), render: (x) => <RowButtons task={x} act={onAction} /> },
+  ];
+}
+
+/** The newest run's state, with a live progress bar while it flies. */
+function LastRun({ task, onEnded }: { task: FlightTask; onEnded: () => void }) {
+  const { t } = useTranslation('taskPage');
+  const words = useTranslation('taskWords').t;
+  const run = useLiveRun(task, onEnded);
+  if (run === null) return t('none');
+  const intent: Intent = run.state === 'ok' ? 'success' : isEnded(run.state) ? 'danger' : 'primary';
+  return (
+    <div className="sd-task-run" data-testid="task-run" data-state={run.state}>
+      <Tag minimal intent={isFlying(run.state) || !isEnded(run.state) ? 'primary' : intent}>
+        {runStateLabel(words, run.state)}
+      </Tag>
+      {isFlying(run.state) && (
+        <span className="sd-task-progress" data-testid="task-progress" data-percent={run.percent}>
+          <ProgressBar value={run.percent / 100} intent="primary" animate={false} />
+          <span>{`${String(Math.round(run.percent))}%`}</span>
+        </span>
+      )}
+      {isEnded(run.state) && run.reason !== '' && (
+        <span className="sd-task-reason" data-testid="task-reason">
+          {run.reason}
+        </span>
+      )}
+    </div>
+  );
+}
+
+function RowButtons({
+  task,
+  act,
+}: {
+  task: FlightTask;
+  act: (action: TaskAction, task: FlightTask) => void;
+}) {
+  const { t } = useTranslation('taskPage');
+  const flying = task.last !== null && isFlying(task.last.state);
+  return (
+    <ButtonGroup variant="minimal">
+      <Button
+        icon="info-sign"
+        aria-label={t('detail')}
+        title={t('detail')}
+        onClick={() => navigateTo(`/taskInfo/${String(task.id)}`)}
+      />
+      {flying && task.last && (
+        <Button
+          icon="map"
+          aria-label={t('map')}
+          title={t('map')}
+          onClick={() => navigateTo(`/taskInfoMap?id=${String(task.last?.id)}`)}
+        />
+      )}
+      {task.state === 'active' && (
+        <Permission code="task:edit">
+          <Button
+            icon="disable"
+            intent="warning"
+            aria-label={t('cancel')}
+            title={t('cancel')}
+            onClick={() => act('cancel', task)}
+          />
+        </Permission>
+      )}
+      <Permission code="task:del">
+        <Button
+          icon="trash"
+          intent="danger"
+          aria-label={t('del')}
+          title={t('del')}
+          onClick={() => act('delete', task)}
+        />
+      </Permission>
+    </ButtonGroup>
+  );
+}

@@ -1,0 +1,145 @@
+import { useRef, useState, type DragEvent } from 'react';
+import {
+  Button,
+  Callout,
+  Classes,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  Icon,
+  ProgressBar,
+} from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import type { Wayline } from '../../../protocol/waylines.ts';
+import { useAccountState } from '../../state/account.ts';
+import { MAX_UPLOAD_MB, useImportQueue, type ImportItem } from './useImportQueue.ts';
+
+/** Import of KMZ files by drag and drop or the file picker, each file with its bar and outcome. */
+export function ImportDialog({
+  onClose,
+  onImported,
+}: {
+  onClose: () => void;
+  onImported: (w: Wayline) => void;
+}) {
+  const { t } = useTranslation('waylinePage');
+  const { workspace } = useAccountState();
+  const queue = useImportQueue(workspace?.id ?? null, onImported);
+  const picker = useRef<HTMLInputElement>(null);
+  const [over, setOver] = useState(false);
+  const drop = (e: DragEvent) => {
+    e.preventDefault();
+    setOver(false);
+    queue.add([...e.dataTransfer.files]);
+  };
+  return (
+    <Dialog
+      isOpen
+      onClose={onClose}
+      title={t('importDialog.title')}
+      icon="import"
+      className="sd-wayline-import"
+    >
+      <DialogBody>
+        {workspace ? (
+          <p>{t('importDialog.project', { name: workspace.name })}</p>
+        ) : (
+          <Callout intent="warning">{t('importDialog.noProject')}</Callout>
+        )}
+        <div
+          className={`sd-dropzone${over ? ' sd-dropzone--over' : ''}`}
+          data-testid="wayline-dropzone"
+          onDragOver={(e) => {
+            e.preventDefault();
+            setOver(true);
+          }}
+          onDragLeave={() => setOver(false)}
+          onDrop={drop}
+        >
+          <Icon icon="cloud-upload" size={32} />
+          <p>
+            {t('importDialog.drop')}{' '}
+            <Button
+              variant="minimal"
+              intent="primary"
+              text={t('importDialog.pick')}
+              onClick={() => picker.current?.click()}
+            />
+          </p>
+          <p className={Classes.TEXT_MUTED}>{t('importDialog.hint', { mb: MAX_UPLOAD_MB })}</p>
+          <input
+            ref={picker}
+            type="file"
+            accept=".kmz"
+            multiple
+            hidden
+            data-testid="wayline-file-input"
+            onChange={(e) => {
+              queue.add([...(e.target.files ?? [])]);
+              e.target.value = '';
+            }}
+          />
+        </div>
+        <ul className="sd-import-list">
+          {queue.items.map((item) => (
+            <ImportRow key={item.id} item={item} />
+          ))}
+        </ul>
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button
+              text={t('importDialog.clear')}
+              onClick={queue.clearFinished}
+              disabled={queue.items.length === 0}
+            />
+            <Button intent="primary" text={t('importDialog.close')} onClick={onClose} />
+          </>
+        }
+      />
+    </Dialog>
+  );
+}
+
+function ImportRow({ item }: { item: ImportItem }) {
+  const { t } = useTranslation('waylinePage');
+  const status = (() => {
+    switch (item.state) {
+      case 'waiting':
+        return t('importDialog.waiting');
+      case 'uploading':
+        return t('importDialog.uploading', { percent: Math.round(item.progress * 100) });
+      case 'checking':
+        return t('importDialog.checking');
+      case 'done':
+        return t('importDialog.done', { count: item.wayline?.waypoint_count ?? 0 });
+      case 'failed':
+        if (!item.problem) return '';
+        return 'local' in item.problem
+          ? t(`importDialog.${item.problem.local}`, { mb: MAX_UPLOAD_MB })
+          : item.problem.server;
+    }
+  })();
+  const intent = item.state === 'failed' ? 'danger' : item.state === 'done' ? 'success' : 'primary';
+  return (
+    <li className="sd-import-item" data-state={item.state}>
+      <div className="sd-import-item__head">
+        <Icon
+          icon={
+            item.state === 'failed' ? 'error' : item.state === 'done' ? 'tick-circle' : 'document'
+          }
+          intent={intent}
+        />
+        <span className="sd-import-item__name">{item.file.name}</span>
+      </div>
+      <ProgressBar
+        value={item.state === 'failed' ? 1 : item.progress}
+        intent={intent}
+        animate={item.state === 'uploading' || item.state === 'checking'}
+        stripes={item.state === 'uploading' || item.state === 'checking'}
+      />
+      <div className="sd-import-item__status">{status}</div>
+    </li>
+  );
+}

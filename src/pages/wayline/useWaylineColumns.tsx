@@ -1,0 +1,104 @@
+import { Button, ButtonGroup, Icon } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import type { Wayline } from '../../../protocol/waylines.ts';
+import { Permission, usePermission } from '../../components/Permission/Permission.tsx';
+import type { SearchTableController, TableColumn } from '../../components/SearchTable/index.ts';
+import { formatTime } from '../../lib/time.ts';
+import { formatDuration, formatLength, modelName } from './format.ts';
+import { RouteThumbnail } from './RouteThumbnail.tsx';
+
+export type RowAction = 'detail' | 'download' | 'rename' | 'duplicate' | 'delete' | 'favorite';
+
+/** The wayline table's columns; the row buttons report which action the user picked. */
+export function useWaylineColumns(
+  table: SearchTableController<Wayline>,
+  onAction: (action: RowAction, wayline: Wayline) => void,
+): TableColumn<Wayline>[] {
+  const { t } = useTranslation('waylinePage');
+  return [
+    {
+      key: 'index',
+      title: '#',
+      width: 48,
+      render: (_w, i) => (table.current - 1) * table.size + i + 1,
+    },
+    { key: 'outline', title: t('route'), render: (w) => <RouteThumbnail outline={w.outline} /> },
+    { key: 'name', title: t('name') },
+    { key: 'model', title: t('model'), render: (w) => modelName(w.drone_model_key) },
+    { key: 'type', title: t('type'), render: (w) => t(`types.${w.template_type}`) },
+    {
+      key: 'favorite',
+      title: t('favorite'),
+      render: (w) => <FavoriteStar wayline={w} onToggle={() => onAction('favorite', w)} />,
+    },
+    { key: 'waypoint_count', title: t('waypoints') },
+    { key: 'length', title: t('length'), render: (w) => formatLength(t, w.length_m) },
+    { key: 'duration', title: t('duration'), render: (w) => formatDuration(t, w.duration_s) },
+    { key: 'creator_name', title: t('creator') },
+    { key: 'created_at', title: t('createdAt'), render: (w) => formatTime(w.created_at) },
+    {
+      key: 'actions',
+      title: t('actions'),
+      render: (w) => <RowButtons wayline={w} onAction={onAction} />,
+    },
+  ];
+}
+
+/** A star: a button for those who may edit, a plain mark for everyone else. */
+function FavoriteStar({ wayline, onToggle }: { wayline: Wayline; onToggle: () => void }) {
+  const { t } = useTranslation('waylinePage');
+  const canEdit = usePermission('wayline:edit');
+  const icon = wayline.favorite ? 'star' : 'star-empty';
+  const label = wayline.favorite ? t('unstar') : t('star');
+  if (!canEdit)
+    return wayline.favorite ? <Icon icon="star" intent="warning" title={t('favorite')} /> : null;
+  return (
+    <Button
+      variant="minimal"
+      icon={<Icon icon={icon} intent={wayline.favorite ? 'warning' : 'none'} />}
+      aria-label={label}
+      aria-pressed={wayline.favorite}
+      title={label}
+      onClick={onToggle}
+    />
+  );
+}
+
+function RowButtons({
+  wayline,
+  onAction,
+}: {
+  wayline: Wayline;
+  onAction: (action: RowAction, wayline: Wayline) => void;
+}) {
+  const { t } = useTranslation('waylinePage');
+  // Icons only, named for screen readers and on hover: the row already carries eleven columns.
+  const button = (
+    action: RowAction,
+    icon: 'info-sign' | 'download' | 'edit' | 'duplicate' | 'trash',
+    label: string,
+  ) => (
+    <Button
+      icon={icon}
+      aria-label={label}
+      title={label}
+      intent={
+        action === 'delete'
+          ? 'danger'
+          : action === 'download' || action === 'detail'
+            ? 'none'
+            : 'primary'
+      }
+      onClick={() => onAction(action, wayline)}
+    />
+  );
+  return (
+    <ButtonGroup variant="minimal">
+      {button('detail', 'info-sign', t('detail'))}
+      {button('download', 'download', t('download'))}
+      <Permission code="wayline:edit">{button('rename', 'edit', t('rename'))}</Permission>
+      <Permission code="wayline:add">{button('duplicate', 'duplicate', t('duplicate'))}</Permission>
+      <Permission code="wayline:del">{button('delete', 'trash', t('del'))}</Permission>
+    </ButtonGroup>
+  );
+}

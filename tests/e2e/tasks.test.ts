@@ -1,0 +1,113 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  API,
+  type Device,
+  type Envelope,
+  type LoginResult,
+  type RowsPage,
+} from '../../protocol/http.ts';
+import { WAYLINE_API } from '../../protocol/waylines.ts';
+import { fixtureKmz } from '../fixtures/wpml/kmz.ts';
+import { TEST_PASSWORD } from './support/server.ts';
+import { useE2E } from './support/setup.ts';
+import { saveShot } from './support/shots.ts';
+
+/**
+ * Imports the fixture route into the operator's project through the wayline API, then waits for the
+ * simulated dock to come online (it connects a few seconds after the server starts).
+ */
+async function prepare(baseUrl: string, name: string): Promise<void> {
+  const login = await fetch(`${baseUrl}${API.login}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: 'operator', password: TEST_PASSWORD }),
+  });
+  const { token, user } = ((await login.json()) as Envelope<LoginResult>).data;
+  const query = `workspace_id=${String(user.workspace_id)}&name=${encodeURIComponent(name)}`;
+  const response = await fetch(`${baseUrl}${WAYLINE_API.upload}?${query}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/octet-stream' },
+    body: Buffer.from(fixtureKmz('waypoint-actions-1.0.6')),
+  });
+  expect(response.status).toBe(200);
+  const devices = `${baseUrl}${API.deviceAccountList}?workspace_id=${String(user.workspace_id)}&pageIndex=1&pageSize=100`;
+  await expect
+    .poll(
+      async () => {
+        const answer = await fetch(devices, { headers: { Authorization: `Bearer ${token}` } });
+        const page = (await answer.json()) as Envelope<RowsPage<Device>>;
+        return page.data.rows.some((d) => d.domain === 3 && d.online);
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(true);
+}
+
+/** Fills the create dialog for an immediate task on the first dock and saves. */
+async function createImmediateTask(page: Page, name: string): Promise<void> {
+  await page.getByTestId('task-create').click();
+  await page.locator('#task-name').fill(name);
+  // The pickers fill once the project's routes and docks have loaded.
+  await page.locator('#task-wayline option').nth(1).waitFor({ state: 'attached' });
+  await page.locator('#task-dock option').nth(1).waitFor({ state: 'attached' });
+  await page.locator('#task-wayline').selectOption({ label: '北门巡检' });
+  await page.locator('#task-dock').selectOption({ index: 1 });
+  await page.getByTestId('task-form').locator('button[type="submit"]').click();
+  await page.getByTestId('task-form').waitFor({ state: 'detached' });
+}
+
+describe('flight tasks', () => {
+  const e2e = useE2E({ SIM_DRONES: '1' });
+
+  it('flies an immediate task on a simulated dock and follows it live', async () => {
+    const { page } = e2e;
+    await prepare(e2e.server.url, '北门巡检.kmz');
+    await e2e.console.signIn('operator');
+    await e2e.console.open('/task');
+    await createImmediateTask(page, '北门早巡');
+
+    const row = page.locator('.sd-table tbody tr').filter({ hasText: '北门早巡' });
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.locator('td').allTextContents()).toEqual(
+      expect.arrayContaining(['北门巡检', '立即执行']),
+    );
+    // The run goes from sending to flying, and its bar moves while the dock reports progress.
+    const bar = row.getByTestId('task-progress');
+    await bar.waitFor({ timeout: 90_000 });
+    await expect
+      .poll(async () => Number(await bar.getAttribute('data-percent')), { timeout: 90_000 })
+      .toBeGreaterThan(0);
+    expect(await row.getByTestId('task-run').textContent()).toContain('飞行中');
+    // An immediate task has no run left to schedule, yet it is not finished while its flight is in
+    // the air: read afresh from the server, the row still says so.
+    await page.reload();
+    await row.getByTestId('task-progress').waitFor({ timeout: 30_000 });
+    expect(await row.getByTestId('task-state').textContent()).toBe('进行中');
+    await saveShot(page, 'tasks', 'list-flying');
+
+    // A second flight on the busy dock is not run, and the row says why.
+    await createImmediateTask(page, '北门加巡');
+    const refused = page.locator('.sd-table tbody tr').filter({ hasText: '北门加巡' });
+    await refused.getByTestId('task-reason').waitFor({ timeout: 30_000 });
+    expect(await refused.getByTestId('task-reason').textContent()).toBe('机场正在执行其他任务');
+
+    await row.getByRole('button', { name: '详情' }).click();
+    const info = page.getByTestId('task-info');
+    await info.waitFor();
+    expect(await info.locator('td').allTextContents()).toEqual(
+      expect.arrayContaining(['北门早巡', '立即执行', '100 米', '返航', 'GPS 普通定位']),
+    );
+    await expect.poll(() => info.getByTestId('task-runs').locator('tbody tr').count()).toBe(1);
+    await saveShot(page, 'tasks', 'detail');
+  });
+
+  it('shows a viewer the tasks without the create button', async () => {
+    const { page } = e2e;
+    await e2e.console.signIn('viewer');
+    await e2e.console.open('/task');
+    await expect.poll(() => page.locator('.sd-table tbody tr').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('task-create').count()).toBe(0);
+    expect(await page.getByRole('button', { name: '取消任务' }).count()).toBe(0);
+  });
+});
