@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Generated, Operation } from './helpers/fuzzInputs.ts';
-import { asPathSegment, asQueryText, field, fieldNames, objectOf, operations } from './helpers/fuzzInputs.ts';
+import {
+  asPathSegment,
+  asQueryText,
+  field,
+  fieldNames,
+  objectOf,
+  operations,
+} from './helpers/fuzzInputs.ts';
 import { seeded } from './helpers/accounts.ts';
 import { backends } from './helpers/backends.ts';
 import { startServer } from './helpers/testServer.ts';
@@ -33,10 +40,7 @@ function requestFor(op: Operation): fc.Arbitrary<FuzzRequest> {
     field(schema).map((g) => [name, g] as const),
   );
   return fc.tuple(record(op.query), fc.tuple(...params), body).map(([query, path, b]) => ({
-    path: path.reduce(
-      (p, [name, g]) => p.replace(`{${name}}`, asPathSegment(g.value)),
-      op.path,
-    ),
+    path: path.reduce((p, [name, g]) => p.replace(`{${name}}`, asPathSegment(g.value)), op.path),
     query: Object.fromEntries(
       Object.entries(query.value as Record<string, unknown>).map(([k, v]) => [k, asQueryText(v)]),
     ),
