@@ -6,14 +6,26 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { brokerSection } from './broker/brokerSection.ts';
 import { coreSection } from './core/coreSection.ts';
+import { drcSection } from './drc/drcSection.ts';
 import { workbenchSection } from './e2e/workbenchSection.ts';
+import { videoSection } from './video/videoSection.ts';
+import { alarmsSection } from './alarms/alarmsSection.ts';
+import { tasksSection } from './tasks/tasksSection.ts';
 import { describeMachine, machineFacts } from './machine.ts';
 import { storeResult, writeSummary } from './results.ts';
 import type { BenchSection } from './section.ts';
 import { formatTable } from './table.ts';
 
 /** Every section, in report order. A new section is one import and one entry here. */
-const SECTIONS: BenchSection[] = [coreSection, workbenchSection, brokerSection];
+const SECTIONS: BenchSection[] = [
+  coreSection,
+  workbenchSection,
+  brokerSection,
+  drcSection,
+  videoSection,
+  alarmsSection,
+  tasksSection,
+];
 
 const RESULTS_DIR = fileURLToPath(new URL('./results/', import.meta.url));
 

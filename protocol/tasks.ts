@@ -15,6 +15,8 @@ export const TASK_API = {
   pause: '/api/task/pause',
   resume: '/api/task/resume',
   returnHome: '/api/task/return_home',
+  /** One execution (subtask) with its timeline, flown track, planned route and key figures. */
+  subtask: '/api/task/subtask',
   /** Public, signed: where a dock downloads the KMZ of a flight (`flighttask_resource_get`). */
   file: '/api/task/file',
 } as const;
@@ -121,4 +123,97 @@ export interface TaskEvent {
 /** An execution with its timeline. */
 export interface TaskExecutionDetail extends TaskExecution {
   events: TaskEvent[];
+}
+
+/** Kinds of a subtask's timeline entries, in words on the subtask page. */
+export const SUBTASK_EVENT_KINDS = [
+  'dispatch',
+  'refused',
+  'prepare',
+  'execute',
+  'takeoff',
+  'waypoint',
+  'photo',
+  'pause',
+  'resume',
+  'return_home',
+  'cancel',
+  'alarm',
+  'timeout',
+  'landing',
+  'result',
+] as const;
+export type SubtaskEventKind = (typeof SUBTASK_EVENT_KINDS)[number];
+
+/** One entry of a flight's timeline: what happened, when, and who or what said so. */
+export interface SubtaskEvent {
+  ts: string;
+  kind: SubtaskEventKind;
+  /** 0-based waypoint (`waypoint`). */
+  waypoint?: number;
+  /** The user who asked (`pause`, `resume`, `return_home`, `cancel`). */
+  username?: string;
+  /** Dock reply code of a service, or the flight's result code. */
+  code?: number;
+  latency_ms?: number;
+  /** Final state (`result`, `landing`). */
+  state?: string;
+  /** HMS code, level and text in the caller's language (`alarm`); no text when the table has none. */
+  hms_code?: string;
+  level?: number;
+  text?: string;
+  /** Where (`photo`, `takeoff`, `landing`), when known. */
+  lat?: number;
+  lon?: number;
+}
+
+/** One point of the flown track. */
+export interface SubtaskTrackPoint {
+  /** ms since the epoch. */
+  t: number;
+  lat: number;
+  lon: number;
+  /** m above the take-off point, when reported. */
+  height: number | null;
+}
+
+/** One planned waypoint. */
+export interface SubtaskRoutePoint {
+  lat: number;
+  lon: number;
+  /** m, in the route's height mode. */
+  height: number;
+}
+
+/** What the subtask page shows at the top and the report prints. */
+export interface SubtaskFigures {
+  /** Take-off to landing (or to now in flight), s; null before take-off. */
+  duration_s: number | null;
+  /** Along the flown track, m. */
+  distance_m: number;
+  waypoints_done: number;
+  waypoints_total: number;
+  photos: number;
+  alarms: number;
+}
+
+/** Answer of `subtask`: one flight and everything the subtask page and its report show. */
+export interface SubtaskDetail {
+  execution: TaskExecution;
+  task: FlightTask;
+  wayline: {
+    id: number;
+    name: string;
+    template_type: string;
+    waypoint_count: number;
+    length_m: number;
+    duration_s: number;
+  } | null;
+  /** The dock's aircraft, whose track and alarms these are. */
+  aircraft_sn: string | null;
+  timeline: SubtaskEvent[];
+  track: SubtaskTrackPoint[];
+  /** Planned waypoints from the stored KMZ; empty when the file is gone or unreadable. */
+  route: SubtaskRoutePoint[];
+  figures: SubtaskFigures;
 }

@@ -13,6 +13,12 @@ export const WAYLINE_API = {
   favorite: '/api/wayline/favorite',
   duplicate: '/api/wayline/duplicate',
   del: '/api/wayline/del',
+  /** The parsed route of a stored KMZ, for the map editor. */
+  route: '/api/wayline/route',
+  /** Writes an edited route as a new wayline. */
+  create: '/api/wayline/create',
+  /** Writes an edited route over an existing wayline (a new file, MD5 and facts). */
+  save: '/api/wayline/save',
 } as const;
 
 /** `wpml:templateType` values (protocol §6.3), in the order of the demo's numeric enum. */
@@ -167,3 +173,17 @@ export const PAYLOAD_NAMES: Readonly<Record<string, string>> = {
   '1-129-0': 'Mavic 3TA Camera',
   '1-90742-0': 'L1',
 };
+
+/** `GET /api/wayline/route`: a stored wayline and the route read from its file. */
+export interface WaylineWithRoute {
+  wayline: Wayline;
+  route: WaylineRoute;
+}
+
+/** `POST /api/wayline/create` (no `id`) and `/api/wayline/save` (with `id`). */
+export interface WaylineSaveBody {
+  id?: number;
+  workspace_id: number;
+  name: string;
+  route: WaylineRoute;
+}

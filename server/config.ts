@@ -3,6 +3,8 @@ import { parseTrustProxy } from './auth/trustProxy.ts';
 import type { TrustProxy } from './auth/trustProxy.ts';
 import { BASEMAP_IDS, isBasemapId, isTileTemplate } from '../protocol/map.ts';
 import type { BasemapId, MapConfig } from '../protocol/map.ts';
+import { s3Config } from './storage/s3Config.ts';
+import type { S3Config } from './storage/s3Config.ts';
 
 /** Everything the server reads from its environment, parsed and defaulted once at start. */
 export interface Config {
@@ -48,6 +50,12 @@ export interface Config {
   taskMinBattery: number;
   /** `TASK_SILENCE_S`: a flight whose dock says nothing about it this long is failed, s. */
   taskSilenceSeconds: number;
+  /** `S3_ENDPOINT`, `S3_BUCKET`, `S3_ACCESS_KEY`, `S3_SECRET_KEY`, `S3_REGION`: files in S3; unset → `DATA_DIR/media`. */
+  s3: S3Config | undefined;
+  /** `DRC_TEST_HOOKS=1`: the test-only DRC latency injection route (`/api/drc/test/delay`); off by default. */
+  drcTestHooks: boolean;
+  /** `LIVE_URL_TEMPLATE`: `<kind>:<url>` play URL of real streams (see server/video/playUrl.ts); unset → embedded ws-jpeg. */
+  liveUrlTemplate: string | undefined;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -215,7 +223,10 @@ export function loadConfig(env: Env = process.env): Config {
     skipConsoleBuild: flag(env, 'SKIP_CONSOLE_BUILD'),
     hmsTextFile: text(env, 'HMS_TEXT_FILE'),
     publicUrl: url(env, 'PUBLIC_URL', ['http', 'https']),
+    drcTestHooks: flag(env, 'DRC_TEST_HOOKS'),
+    liveUrlTemplate: text(env, 'LIVE_URL_TEMPLATE'),
     taskMinBattery: integer(env, 'TASK_MIN_BATTERY', 30, 0, 100),
     taskSilenceSeconds: integer(env, 'TASK_SILENCE_S', 60, 5, 3600),
+    s3: s3Config(env, (variable, detail) => new ConfigError(variable, detail)),
   };
 }

@@ -32,6 +32,7 @@ import { registerSimFleet } from './sim/registerSimFleet.ts';
 import { startSimulator } from './sim/simulator.ts';
 import type { Simulator } from './sim/simulator.ts';
 import { taskRuntime } from './tasks/startTasks.ts';
+import { mediaRuntime } from './media/mediaRuntime.ts';
 
 /**
  * Secrets of the server's own MQTT account and of the simulated gateways, derived from the token
@@ -149,6 +150,8 @@ async function realtime(
   registerOwnRequests(requests, config);
   const tasks = taskRuntime(deps, log);
   tasks.register(requests);
+  const media = mediaRuntime(deps, log);
+  media.register(requests);
   setup?.(requests, deps);
   const serverSecret = derivedSecret(tokenSecret, 'mqtt-server');
   const auth: BrokerAuth = createBrokerAuth({
@@ -229,6 +232,10 @@ async function realtime(
       { url, username, password: serverSecret },
       `http://${httpHost}:${String(httpPort)}`,
     );
+    await media.start(
+      { url, username, password: serverSecret },
+      `http://${httpHost}:${String(httpPort)}`,
+    );
     running.sim = await startSim(deps, url, derivedSecret(tokenSecret, 'sim'), log);
     // Sealed secrets of the simulated docks were only just written: give them accounts too.
     if (running.sim && running.mosquitto) await running.mosquitto.resync();
@@ -238,6 +245,7 @@ async function realtime(
     stopListening();
     await running.sim?.stop();
     await tasks.stop();
+    await media.stop();
     await running.ingestion?.close();
     await running.relay?.close();
     await running.broker?.close();

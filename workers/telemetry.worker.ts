@@ -19,6 +19,7 @@
  */
 import * as Comlink from 'comlink';
 import type { ConnectOptions, JsonObject } from '../protocol/telemetry.ts';
+import type { DrcOutgoing, DrcUpListener } from './drc/drcSender.ts';
 import { createTelemetryService } from './telemetryService.ts';
 import type {
   ConnectionListener,
@@ -30,6 +31,7 @@ import type {
 const service = createTelemetryService();
 let deltaListener: DeltaListener | null = null;
 let connectionListener: ConnectionListener | null = null;
+let drcListener: DrcUpListener | null = null;
 
 const api = {
   connect: (options: ConnectOptions) => service.connect(options),
@@ -51,6 +53,18 @@ const api = {
   },
   publish: (topic: string, payload: JsonObject, qos: MqttQos) =>
     service.publish(topic, payload, qos),
+  /** Pass `Comlink.proxy(fn)` for the session's `drc/up`; it replaces (and releases) the previous one. */
+  drcOpen: (gatewaySn: string, listener: DrcUpListener | null) => {
+    release(drcListener);
+    drcListener = listener;
+    service.drcOpen(gatewaySn, listener);
+  },
+  drcSend: (out: DrcOutgoing) => service.drcSend(out),
+  drcClose: () => {
+    release(drcListener);
+    drcListener = null;
+    service.drcClose();
+  },
   stats: () => service.stats(),
   refusedTopics: () => service.refusedTopics(),
 } satisfies { [K in keyof TelemetryService]: (...args: never[]) => unknown };

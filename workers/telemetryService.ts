@@ -8,6 +8,7 @@ import type {
   JsonObject,
 } from '../protocol/telemetry.ts';
 import { createTelemetryCore } from './core/telemetryCore.ts';
+import { DrcSender, type DrcOutgoing, type DrcUpListener } from './drc/drcSender.ts';
 import { MqttLink } from './link/mqttLink.ts';
 import { watchedTopics } from './link/watchedTopics.ts';
 
@@ -32,9 +33,16 @@ export function createTelemetryService(options: TelemetryServiceOptions = {}) {
   const core = createTelemetryCore(options);
   let connectionListener: ConnectionListener | null = null;
   let deltas: Subscription | null = null;
+  const drc = new DrcSender({
+    publish: (topic, payload, qos) => link.publish(topic, JSON.stringify(payload), qos),
+    now: () => Date.now(),
+  });
   const link = new MqttLink(
     {
-      message: (topic, payload) => core.push(topic, payload),
+      message: (topic, payload) => {
+        core.push(topic, payload);
+        drc.take(topic, payload);
+      },
       state: (state) => notify(connectionListener?.(state)),
     },
     options.scheduler,
@@ -66,6 +74,12 @@ export function createTelemetryService(options: TelemetryServiceOptions = {}) {
       }
       await link.publish(topic, JSON.stringify(payload), qos);
     },
+    /** Opens the cockpit's DRC session with a dock: its `drc/up` goes to `listener` as it arrives. */
+    drcOpen: (gatewaySn: string, listener: DrcUpListener | null): void =>
+      drc.open(gatewaySn, listener),
+    /** Sends one `drc/down` message of the open session; answers its `seq` and `timestamp`. */
+    drcSend: (out: DrcOutgoing) => drc.send(out),
+    drcClose: (): void => drc.close(),
     stats: (): CoreStats => core.stats(),
     /** Topics the broker refused since the last connect (the user may not see those devices). */
     refusedTopics: (): string[] => link.refusedTopics(),

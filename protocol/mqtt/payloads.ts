@@ -107,6 +107,13 @@ export interface AiAlarmData {
   payload_index: string;
   box?: { x: number; y: number; width: number; height: number };
   image_url?: string;
+  /** Key of the snapshot JPEG the device uploaded to the media storage (`ai-alarms/<sn>/…`). */
+  snapshot_key?: string;
+  /**
+   * Simulated devices only: the camera's height (m above ground) and heading (°) when it saw the
+   * object, from which the in-process simulator's renderer draws the snapshot JPEG.
+   */
+  sim_scene?: { height: number; yaw: number };
 }
 
 /** Ours: one reading of a gas sensor payload. */

@@ -38,6 +38,10 @@ const CATALOGUE = {
     '航线正被待执行的任务使用，无法删除：{what}',
     'the wayline is used by pending tasks and cannot be deleted: {what}',
   ],
+  'conflict.wayline_in_use_edit': [
+    '航线正被待执行的任务使用，无法修改：{what}',
+    'the wayline is used by pending tasks and cannot be changed: {what}',
+  ],
   'not_found.task': ['任务不存在', 'no such flight task'],
   'not_found.execution': ['任务执行记录不存在', 'no such task execution'],
   'task.dock_offline': ['机场离线', 'the dock is offline'],
@@ -54,6 +58,21 @@ const CATALOGUE = {
   ],
   'task.not_flying': ['该任务当前没有正在执行的飞行', 'this task has no flight in progress'],
   'task.engine_offline': ['任务引擎未运行', 'the task engine is not running'],
+  'drc.held_by': ['{username} 正在操控该飞行器', '{username} is flying this aircraft'],
+  'drc.dock_offline': [
+    '机场离线，无法进入远程控制',
+    'the dock is offline; remote control is unavailable',
+  ],
+  'drc.dock_busy': ['机场正忙：{what}', 'the dock is busy: {what}'],
+  'drc.task_running': ['任务“{task}”正在执行', 'task "{task}" is running'],
+  'drc.not_holder': ['您未持有该飞行器的控制权', 'you do not hold control of this aircraft'],
+  'drc.no_aircraft': ['机场内没有飞行器', 'the dock has no aircraft'],
+  'drc.refused': [
+    '机场拒绝进入远程控制（错误码 {code}）',
+    'the dock refused remote control (code {code})',
+  ],
+  'drc.no_reply': ['机场未应答', 'the dock did not answer'],
+  'drc.link_down': ['远程控制服务未连接', 'the remote-control service is not connected'],
   'conflict.task_flying': ['任务正在飞行，无法删除', 'the task is flying and cannot be deleted'],
   'conflict.task_overlap': [
     '与同一机场的任务“{what}”时间重叠',

@@ -1,4 +1,5 @@
 import { registerAlarmRoutes } from './alarms/alarmRoutes.ts';
+import { registerAiAlarmRoutes } from './aiAlarms/registerAiAlarmRoutes.ts';
 import { registerLoginRoutes } from './auth/loginRoutes.ts';
 import type { AppDeps, ZodApp } from './context.ts';
 import { registerDeviceReadRoutes } from './devices/deviceReadRoutes.ts';
@@ -15,6 +16,9 @@ import { registerWaylineReadRoutes } from './waylines/waylineReadRoutes.ts';
 import { registerWaylineUploadRoute } from './waylines/waylineUploadRoute.ts';
 import { registerWaylineWriteRoutes } from './waylines/waylineWriteRoutes.ts';
 import { registerTaskRoutes } from './tasks/registerTaskRoutes.ts';
+import { registerDrcRoutes } from './drc/drcRoutes.ts';
+import { registerVideoRoutes } from './video/videoRoutes.ts';
+import { registerMediaRoutes } from './media/registerMediaRoutes.ts';
 
 /** Every `/api` route of this module (the MQTT config route is the broker's). */
 export function registerRoutes(app: ZodApp, deps: AppDeps): void {
@@ -34,4 +38,8 @@ export function registerRoutes(app: ZodApp, deps: AppDeps): void {
   registerTaskRoutes(app, deps);
   registerMapRoutes(app, deps);
   registerAlarmRoutes(app, deps);
+  registerDrcRoutes(app, deps);
+  registerVideoRoutes(app, deps);
+  registerMediaRoutes(app, deps);
+  registerAiAlarmRoutes(app, deps);
 }

@@ -8,6 +8,7 @@
  */
 import type { Aedes, AuthenticateError, Client, PublishPacket } from 'aedes';
 import { parseTopic } from '../../protocol/mqtt/topics.ts';
+import { DRC_NOT_HOLDER } from '../drc/drcAcl.ts';
 import type { BrokerAuth, BrokerSession } from './brokerAuth.ts';
 import { decodeEnvelope, str } from './decode.ts';
 import type { Log } from './log.ts';
@@ -92,6 +93,12 @@ export function installAuthHooks(broker: Aedes, auth: BrokerAuth, log: Log): Aut
       if (children) await auth.announce(s, children);
       const decision = await auth.decide(s, 'publish', packet.topic);
       if (!decision.allow) refuseMessage(client, s, packet, decision.reason);
+      return null;
+    }
+    // A tab that just lost DRC may still send a stick or two: drop those, keep its telemetry link.
+    const drc = await auth.decide(s, 'publish', packet.topic);
+    if (!drc.allow && drc.reason === DRC_NOT_HOLDER) {
+      refuseMessage(client, s, packet, drc.reason);
       return null;
     }
     // A console or server client that publishes outside its rights is closed (as before): that is

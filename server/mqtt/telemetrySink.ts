@@ -8,6 +8,7 @@ import { parseTopic, statusReplyTopic, thingTopic } from '../../protocol/mqtt/to
 import { decodeEnvelope, str } from './decode.ts';
 import type { Decoded } from './decode.ts';
 import { readHmsList, storeDeviceEvent, storeHms } from './eventStore.ts';
+import { storeAiAlarm } from '../ai/storeAiAlarm.ts';
 import type { Log } from './log.ts';
 import type { RequestRegistry } from './requestRegistry.ts';
 import { createPresence, OFFLINE_AFTER_MS } from './presence.ts';
@@ -138,6 +139,7 @@ export function createTelemetrySink(options: SinkOptions): TelemetrySink {
     if (method === 'hms') enqueue('hms', () => storeHms(db, sn, readHmsList(msg.data), now));
     if (OWN_EVENTS.has(method))
       enqueue(method, () => storeDeviceEvent(db, sn, method, msg.data, timeOf(msg, now)));
+    if (method === 'ai_alarm') enqueue('ai alarm', () => storeAiAlarm(db, sn, msg.data, now));
     if (msg.needReply) reply(thingTopic(sn, 'events_reply'), msg);
   }
 

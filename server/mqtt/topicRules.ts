@@ -5,6 +5,7 @@
  */
 import { parseTopic } from '../../protocol/mqtt/topics.ts';
 import type { ParsedTopic } from '../../protocol/mqtt/topics.ts';
+import { drcDownRule } from '../drc/drcAcl.ts';
 
 /** Who is on the other end of a broker connection. `sns` is the set of serial numbers it may touch. */
 export type Principal =
@@ -98,7 +99,9 @@ export function mayPublish(principal: Principal, topic: string): Decision {
       return check(principal, topic, DEVICE_UP);
     case 'user':
       return check(principal, topic, USER_PUBLISH, (p) =>
-        p.kind === 'user' && !p.canControl ? deny('role lacks device:control') : null,
+        p.kind === 'user' && !p.canControl
+          ? deny('role lacks device:control')
+          : drcDownRule(principal.userId, topic),
       );
   }
 }

@@ -29,8 +29,12 @@ export function mqttTransport(options: MqttTransportOptions): SimTransport {
   // Shared connection: each gateway's inbox by serial number (the topic's third part).
   const inboxes = new Map<string, SimInbox>();
 
-  /** The downlink topics a gateway hears for task flights. */
-  const downlink = (sn: string) => [thingTopic(sn, 'services'), thingTopic(sn, 'requests_reply')];
+  /** The downlink topics a gateway hears for task flights and DRC. */
+  const downlink = (sn: string) => [
+    thingTopic(sn, 'services'),
+    thingTopic(sn, 'requests_reply'),
+    thingTopic(sn, 'drc/down'),
+  ];
   let warned = false;
 
   function track(client: MqttClient, label: string): MqttClient {

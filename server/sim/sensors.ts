@@ -35,8 +35,9 @@ export type OwnEvent =
 
 function detection(def: SimUnitDef, s: UnitState, rng: Rng): AiAlarmData {
   const kind = rng.pick(CATEGORIES);
-  const w = rng.range(0.05, 0.3);
-  const h = rng.range(0.05, 0.3);
+  // Objects seen from patrol height fill a small part of the frame.
+  const w = rng.range(0.06, 0.2);
+  const h = rng.range(0.08, 0.25);
   return {
     alarm_id: `${def.aircraft.sn}-${Math.floor(rng.next() * 2 ** 32).toString(36)}`,
     category: kind.category,
@@ -46,6 +47,8 @@ function detection(def: SimUnitDef, s: UnitState, rng: Rng): AiAlarmData {
     longitude: s.pos.lng,
     payload_index: CAMERA_BY_MODEL[def.aircraft.modelKey] ?? '80-0-0',
     box: { x: rng.range(0, 1 - w), y: rng.range(0, 1 - h), width: w, height: h },
+    // The in-process renderer draws the snapshot from this (server/sim/ai/renderSnapshot.ts).
+    sim_scene: { height: Math.round(s.elevation), yaw: Math.round(s.heading) },
   };
 }
 

@@ -6,6 +6,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { parseTopic, thingTopic } from '../../protocol/mqtt/topics.ts';
 import { readKmzRoute } from '../waylines/readRoute.ts';
+import { renderLiveStreams } from './camera/renderLiveStreams.ts';
 import type { SimUnitDef } from './fleet.ts';
 import type { UnitState } from './unitState.ts';
 import { loadRoute, preparedFlight } from './waylineFlight.ts';
@@ -36,6 +37,8 @@ export interface SimServicesDeps {
   publish: (topic: string, payload: string) => void;
   /** Downloads a task file (real HTTP by default). */
   download?: (url: string) => Promise<Uint8Array>;
+  /** DRC services of the dock (server/sim/drc); null: not a DRC service, handled here. */
+  drc?: (method: string, data: unknown) => number | null;
 }
 
 type Body = { tid?: unknown; bid?: unknown; method?: unknown; data?: unknown };
@@ -59,6 +62,7 @@ export function simServices(deps: SimServicesDeps) {
   const dockSn = deps.def.dock.sn;
   const download = deps.download ?? httpDownload;
   const waiting = new Map<string, (data: unknown) => void>();
+  const live = renderLiveStreams({ def: deps.def, state: deps.state, now: deps.now });
 
   function send(kind: 'services_reply' | 'requests', body: Record<string, unknown>) {
     deps.publish(thingTopic(dockSn, kind), JSON.stringify({ ...body, timestamp: deps.now() }));
@@ -161,6 +165,8 @@ export function simServices(deps: SimServicesDeps) {
   }
 
   function service(method: string, data: unknown): number | null {
+    const drc = deps.drc?.(method, data);
+    if (drc != null) return drc;
     switch (method) {
       case 'flighttask_prepare':
         return prepare(data);
@@ -171,6 +177,11 @@ export function simServices(deps: SimServicesDeps) {
       case 'flighttask_recovery':
       case 'return_home':
         return control(method, data);
+      case 'live_start_push':
+      case 'live_stop_push':
+      case 'live_set_quality':
+      case 'live_lens_change':
+        return live.service(method, data);
       default:
         return null;
     }

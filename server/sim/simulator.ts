@@ -22,7 +22,10 @@ import { stepUnit } from './unitStep.ts';
 import { initialState } from './unitState.ts';
 import type { UnitState } from './unitState.ts';
 import { simServices } from './simServices.ts';
+import { simMedia } from './media/simMedia.ts';
 import { flightPercent, progressData } from './waylineFlight.ts';
+import { drcController } from './drc/drcController.ts';
+import type { DrcController } from './drc/drcController.ts';
 
 /** Key of the simulated gateways' secrets when none is configured (`SIM_SECRET_KEY`). */
 export const DEFAULT_SIM_KEY = 'skydeck-sim';
@@ -30,6 +33,8 @@ export const DEFAULT_SIM_KEY = 'skydeck-sim';
 const DOCK_OSD_HZ = 1;
 /** The dock's slow osd part (position, storage, counters) goes out this often, s. */
 const DOCK_SLOW_OSD_S = 10;
+/** DRC clock: the stick model and `drc/up` pushes run at 10 Hz whatever the osd rate. */
+const DRC_TICK_MS = 100;
 
 export interface SimLink {
   publish(topic: string, payload: string): void;
@@ -82,6 +87,9 @@ export function startSimulator(options: SimulatorOptions): Simulator {
   const slowEvery = Math.max(1, Math.round(options.hz * DOCK_SLOW_OSD_S));
   let published = 0;
   let tick = 0;
+  const drcs: DrcController[] = [];
+  /** Camera and media upload of each unit, by unit index. */
+  const cameras = new Map<number, ReturnType<typeof simMedia>>();
 
   function send(u: Running, topic: string, data: unknown, method?: string): void {
     u.link.publish(
@@ -111,17 +119,36 @@ export function startSimulator(options: SimulatorOptions): Simulator {
       link: { publish: () => undefined },
       seq: 0,
     };
-    const services = simServices({
+    const drc = drcController({
       def,
       state: () => u.state,
       now: () => scheduler.now(),
       publish: (topic, payload) => u.link.publish(topic, payload),
     });
+    drcs.push(drc);
+    const services = simServices({
+      def,
+      state: () => u.state,
+      now: () => scheduler.now(),
+      publish: (topic, payload) => u.link.publish(topic, payload),
+      drc: (method, data) => drc.service(method, data),
+    });
+    const camera = simMedia({
+      def,
+      state: () => u.state,
+      now: () => scheduler.now(),
+      publish: (topic, payload) => u.link.publish(topic, payload),
+    });
+    cameras.set(def.index, camera);
     u.link = options.transport.open(
       def.dock,
       simSecret(def.dock.sn, options.secretKey),
       () => announce(u),
-      (topic, payload) => services.handle(topic, payload),
+      (topic, payload) => {
+        camera.handle(topic, payload);
+        if (topic.endsWith('/drc/down')) drc.down(payload);
+        else services.handle(topic, payload);
+      },
     );
     return u;
   });
@@ -129,6 +156,7 @@ export function startSimulator(options: SimulatorOptions): Simulator {
   function stepOne(u: Running): void {
     const { def, state } = u;
     stepUnit(def, state, dt, u.rng);
+    cameras.get(def.index)?.afterStep(dt);
     send(u, thingTopic(def.aircraft.sn, 'osd'), aircraftOsd(def, state));
     if ((tick + def.index) % dockEvery === 0)
       send(u, thingTopic(def.dock.sn, 'osd'), dockOsdFast(def, state));
@@ -167,11 +195,16 @@ export function startSimulator(options: SimulatorOptions): Simulator {
     tick++;
   });
 
+  const cancelDrc = scheduler.every(DRC_TICK_MS, () => {
+    for (const d of drcs) d.tick(DRC_TICK_MS / 1000);
+  });
+
   return {
     published: () => published,
     unit: (index) => units[index]?.state,
     async stop() {
       cancel();
+      cancelDrc();
       await options.transport.close();
     },
   };

@@ -12,6 +12,7 @@ import type { DockSystems } from './dockSystems.ts';
 import { initialWeather } from './weather.ts';
 import type { Weather } from './weather.ts';
 import type { WaylineFlight } from './waylineFlight.ts';
+import type { ManualControl } from './drc/manualControl.ts';
 
 /** Mission phases in order; `docked` closes the loop. */
 export type Phase =
@@ -68,6 +69,11 @@ export interface UnitState {
   gasTimer: number;
   /** A wayline task the dock accepted; while set, the unit flies it instead of its own patrols. */
   flight: WaylineFlight | null;
+  /**
+   * Set while the dock is in DRC: the unit launches only when told, and in the air it follows the
+   * pilot (sticks, fly-to) instead of its own patrols (server/sim/drc).
+   */
+  manual: ManualControl | null;
 }
 
 function patrolRoute(def: SimUnitDef, rng: Rng): LatLng[] {
@@ -119,5 +125,6 @@ export function initialState(def: SimUnitDef, rng: Rng): UnitState {
     hasGasSensor: def.index % 4 === 0,
     gasTimer: 0,
     flight: null,
+    manual: null,
   };
 }

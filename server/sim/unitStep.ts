@@ -38,6 +38,11 @@ const TILT_PER_MPS = 1.2;
 /** mode_code_reason 1: low battery return (protocol §2.1.2). */
 const REASON_LOW_BATTERY = 1;
 
+/** Moves the unit to `phase` (also used by the DRC controller for return home and its cancel). */
+export function enterPhase(s: UnitState, phase: Phase, reason = 0): void {
+  enter(s, phase, reason);
+}
+
 function enter(s: UnitState, phase: Phase, reason = 0): void {
   s.phase = phase;
   s.phaseTime = 0;
@@ -126,6 +131,13 @@ function stepGround(def: SimUnitDef, s: UnitState, dt: number): void {
         s.flight.step = 7;
         enter(s, 'preparing');
       }
+    } else if (s.manual) {
+      // Under DRC the dock launches on `takeoff_to_point` only.
+      if (s.manual.launch) {
+        s.manual.takeoffHeight = s.manual.launch.height;
+        s.manual.launch = null;
+        enter(s, 'preparing');
+      }
     } else if (readyToLaunch(s)) enter(s, 'preparing');
   } else if (s.phase === 'preparing') {
     s.cover = s.phaseTime >= COVER_SECONDS ? 1 : 2;
@@ -174,12 +186,18 @@ function stepWayline(s: UnitState, f: WaylineFlight, dt: number): void {
 
 function stepAir(def: SimUnitDef, s: UnitState, dt: number, rng: Rng): void {
   drain(s, dt);
-  const climbTo = s.flight ? s.flight.takeoffHeight : s.cruiseAltitude;
+  const climbTo = s.manual?.takeoffHeight ?? (s.flight ? s.flight.takeoffHeight : s.cruiseAltitude);
   if (s.phase === 'takeoff') {
     hover(s);
     s.verticalSpeed = CLIMB_MPS;
     s.elevation = Math.min(climbTo, s.elevation + CLIMB_MPS * dt);
-    if (s.elevation >= climbTo) enter(s, 'patrol');
+    if (s.elevation >= climbTo) {
+      enter(s, 'patrol');
+      if (s.manual) s.manual.takeoffHeight = null;
+    }
+  } else if (s.manual && s.phase === 'patrol' && s.flight?.status !== 'in_progress') {
+    // The pilot flies it: the DRC clock steps the stick model at 10 Hz (server/sim/drc).
+    if (s.battery < RETURN_AT_PERCENT) enter(s, 'returning', REASON_LOW_BATTERY);
   } else if (s.flight && s.phase === 'patrol') {
     stepWayline(s, s.flight, dt);
   } else if (s.phase === 'patrol') {

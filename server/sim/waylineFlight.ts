@@ -3,9 +3,29 @@
  * from the KMZ, and how far it got. The unit's step flies it (see `stepWaylineAir`); the simulator
  * reports it as `flighttask_progress` once a second.
  */
-import type { WaylineRoute } from '../../protocol/waylines.ts';
+import type { WaylinePath, WaylineRoute } from '../../protocol/waylines.ts';
 import { distance } from './geo.ts';
 import type { LatLng } from './geo.ts';
+import type { UnitState } from './unitState.ts';
+
+/** An action the aircraft runs on reaching a placemark (`reachPoint`, protocol §6.5). */
+export interface PointAction {
+  func: string;
+  params: Record<string, string>;
+}
+
+/** A photo the camera was asked for: where and how the aircraft and gimbal stood. */
+export interface PhotoRequest {
+  pos: LatLng;
+  /** Height above the dock, m. */
+  height: number;
+  /** Degrees, −180…180, 0 = north: the gimbal's yaw when set, else the aircraft's heading. */
+  yaw: number;
+  /** Gimbal pitch, degrees (−90 = straight down). */
+  pitch: number;
+  /** Placemark index in the flight (all waylines in a row). */
+  point: number;
+}
 
 /** One placemark as the aircraft flies it. */
 export interface FlightPoint {
@@ -14,6 +34,8 @@ export interface FlightPoint {
   height: number;
   /** m/s. */
   speed: number;
+  /** `reachPoint` actions, in file order. */
+  actions: PointAction[];
 }
 
 /** Life of a flight on the dock, in `flighttask_progress` words where it has them. */
@@ -44,6 +66,19 @@ export interface WaylineFlight {
   reported: boolean;
   /** Highest percent reported so far: a gust pushing the aircraft back never lowers it. */
   percent: number;
+  /** Placemarks whose actions have run (the first `actionsRan`). */
+  actionsRan: number;
+  /** A `hover` action holds the aircraft (status `paused`) for this many more seconds. */
+  hoverLeft: number;
+  /** Gimbal state set by `gimbalRotate`, degrees; yaw null = follows the aircraft. */
+  gimbalPitch: number;
+  gimbalYaw: number | null;
+  /** Between `startRecord` and `stopRecord`. */
+  recording: boolean;
+  /** Photos asked for and not yet taken by the camera (see `sim/media`). */
+  shots: PhotoRequest[];
+  /** Photos taken so far (`media_count` of the progress report). */
+  photoCount: number;
 }
 
 /** A flight that has been accepted but has no file yet. */
@@ -63,21 +98,60 @@ export function preparedFlight(flightId: string, fingerprint: string): WaylineFl
     sinceReport: 0,
     reported: false,
     percent: 0,
+    actionsRan: 0,
+    hoverLeft: 0,
+    gimbalPitch: DEFAULT_GIMBAL_PITCH,
+    gimbalYaw: null,
+    recording: false,
+    shots: [],
+    photoCount: 0,
   };
 }
 
+/** Straight down until a `gimbalRotate` says otherwise: what inspection photos mostly are. */
+const DEFAULT_GIMBAL_PITCH = -90;
+
+/** The `reachPoint` actions of each placemark of one wayline, by position in `path.points`. */
+function reachPointActions(path: WaylinePath): PointAction[][] {
+  const byIndex = new Map(path.points.map((p, i) => [p.index, i]));
+  const out = path.points.map((): PointAction[] => []);
+  const seen = new Set<number>();
+  for (const point of path.points)
+    for (const group of point.actionGroups) {
+      // A group spanning several placemarks may be written on each of them: run it once per point.
+      if (group.trigger.type !== 'reachPoint' || seen.has(group.id)) continue;
+      seen.add(group.id);
+      for (let i = group.startIndex; i <= group.endIndex; i++) {
+        const at = byIndex.get(i);
+        if (at !== undefined)
+          out[at]?.push(...group.actions.map((a) => ({ func: a.func, params: a.params })));
+      }
+    }
+  return out;
+}
+
 /**
- * Loads the first wayline of `route` into `flight`. Heights are flown as above the dock whatever
- * the file's height mode: the simulated ground is flat.
+ * Loads every wayline of `route` into `flight`, one after the other (a mapping3d file has five).
+ * Heights are flown as above the dock whatever the file's height mode: the simulated ground is flat.
  */
 export function loadRoute(flight: WaylineFlight, route: WaylineRoute): void {
-  const path = route.paths[0];
-  flight.points = (path?.points ?? []).map((p) => ({
-    pos: { lat: p.lat, lng: p.lng },
-    height: p.height,
-    speed: p.speed > 0 ? p.speed : (path?.autoFlightSpeed ?? route.mission.globalTransitionalSpeed),
-  }));
-  flight.transitionalSpeed = route.mission.globalTransitionalSpeed || 10;
+  const transitional = route.mission.globalTransitionalSpeed || 10;
+  flight.points = route.paths.flatMap((path, n) => {
+    const actions = reachPointActions(path);
+    return path.points.map((p, i) => ({
+      pos: { lat: p.lat, lng: p.lng },
+      height: p.height,
+      // The way to a later wayline's first point is a transit, flown at the transitional speed.
+      speed:
+        n > 0 && i === 0
+          ? transitional
+          : p.speed > 0
+            ? p.speed
+            : path.autoFlightSpeed || transitional,
+      actions: actions[i] ?? [],
+    }));
+  });
+  flight.transitionalSpeed = transitional;
   flight.takeoffHeight = Math.max(route.mission.takeOffSecurityHeight, 8);
   flight.finishAction = route.mission.finishAction;
   flight.status = 'ready';
@@ -113,10 +187,11 @@ export function flightPercent(
 
 /** The `flighttask_progress` data of a flight. */
 export function progressData(flight: WaylineFlight, percent: number): Record<string, unknown> {
-  const status =
-    flight.status === 'prepared' || flight.status === 'fetching' || flight.status === 'ready'
-      ? 'sent'
-      : flight.status;
+  const waiting =
+    flight.status === 'prepared' || flight.status === 'fetching' || flight.status === 'ready';
+  // A hover action holds the aircraft through `paused`, but the task is still running.
+  const hovering = flight.status === 'paused' && flight.hoverLeft > 0;
+  const status = waiting ? 'sent' : hovering ? 'in_progress' : flight.status;
   return {
     result: flight.result,
     output: {
@@ -126,10 +201,77 @@ export function progressData(flight: WaylineFlight, percent: number): Record<str
         flight_id: flight.flightId,
         current_waypoint_index: Math.min(flight.index, Math.max(0, flight.points.length - 1)),
         wayline_mission_state: flight.status === 'in_progress' ? 6 : 2,
-        media_count: 0,
+        media_count: flight.photoCount,
         track_id: flight.flightId,
         wayline_id: 0,
       },
     },
   };
+}
+
+const param = (action: PointAction, name: string): number => Number(action.params[name] ?? NaN);
+
+/** Runs one action on the aircraft `s` at placemark `point`; camera work is queued on `flight`. */
+function runAction(flight: WaylineFlight, s: UnitState, action: PointAction, point: number): void {
+  switch (action.func) {
+    case 'takePhoto':
+      flight.shots.push({
+        pos: { ...s.pos },
+        height: s.elevation,
+        yaw: flight.gimbalYaw ?? s.heading,
+        pitch: flight.gimbalPitch,
+        point,
+      });
+      flight.photoCount++;
+      return;
+    case 'startRecord':
+      flight.recording = true;
+      return;
+    case 'stopRecord':
+      flight.recording = false;
+      return;
+    case 'hover': {
+      const seconds = param(action, 'hoverTime');
+      if (seconds > 0) flight.hoverLeft += seconds;
+      return;
+    }
+    case 'rotateYaw': {
+      const heading = param(action, 'aircraftHeading');
+      if (Math.abs(heading) <= 180) s.heading = heading;
+      return;
+    }
+    case 'gimbalRotate': {
+      const pitch = param(action, 'gimbalPitchRotateAngle');
+      const yaw = param(action, 'gimbalYawRotateAngle');
+      if (action.params.gimbalPitchRotateEnable === '1' && Math.abs(pitch) <= 120)
+        flight.gimbalPitch = pitch;
+      if (action.params.gimbalYawRotateEnable === '1' && Math.abs(yaw) <= 180)
+        flight.gimbalYaw = yaw;
+      return;
+    }
+    default:
+      // zoom, focus and the rest change nothing the simulator shows.
+      return;
+  }
+}
+
+/**
+ * After a step: runs the actions of every placemark reached since the last call, and counts down a
+ * hover. A hover holds the aircraft by pausing the flight, which the step already knows how to do.
+ */
+export function stepActions(flight: WaylineFlight, s: UnitState, dt: number): void {
+  // Resumed by the user (`flighttask_recovery`) in the middle of a hover: the hover is over.
+  if (flight.hoverLeft > 0 && flight.status === 'in_progress') flight.hoverLeft = 0;
+  if (flight.hoverLeft > 0 && flight.status === 'paused') {
+    flight.hoverLeft = Math.max(0, flight.hoverLeft - dt);
+    if (flight.hoverLeft === 0) flight.status = 'in_progress';
+    return;
+  }
+  if (flight.status !== 'in_progress' || s.phase !== 'patrol') return;
+  const reached = Math.min(flight.index, flight.points.length);
+  for (; flight.actionsRan < reached; flight.actionsRan++) {
+    const point = flight.points[flight.actionsRan];
+    for (const action of point?.actions ?? []) runAction(flight, s, action, flight.actionsRan);
+  }
+  if (flight.hoverLeft > 0) flight.status = 'paused';
 }

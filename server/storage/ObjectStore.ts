@@ -19,7 +19,7 @@ export interface StoredObject {
 }
 
 export interface ObjectStore {
-  readonly kind: 'disk' | 'memory';
+  readonly kind: 'disk' | 'memory' | 's3';
   /** `PutObject`: stores the bytes under `key`, replacing any object there, all or nothing. */
   put(key: string, body: Uint8Array, contentType: string): Promise<ObjectInfo>;
   /** `GetObject`, or undefined when there is none. */

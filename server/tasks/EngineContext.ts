@@ -12,6 +12,10 @@ export interface EngineContext {
   fileUrl: (flightId: string) => string;
   /** Aircraft battery below which a flight is refused, %. */
   minBattery: number;
+  /** This engine among the server's instances: the name its claims on executions carry. */
+  instanceId: string;
+  /** An instance silent for longer than this has lost its claims, ms. */
+  claimTtlMs: number;
 }
 
 /** An execution joined with what sending it needs from its task and wayline. */
@@ -37,12 +41,14 @@ export interface ExecutionRow {
   percent: number;
   current_step: number | null;
   current_waypoint: number;
+  /** The engine instance following this flight (null before it is sent). */
+  claimed_by: string | null;
 }
 
 /** Select list of `ExecutionRow` over `flight_task_executions e`. */
 export const EXECUTION_SELECT = `
   select e.id, e.task_id, e.flight_id, e.dock_sn, e.planned_at, e.state, e.started_at,
-    e.percent, e.current_step, e.current_waypoint,
+    e.percent, e.current_step, e.current_waypoint, e.claimed_by,
     t.name as task_name, t.schedule, t.rth_altitude, t.out_of_control_action,
     t.exit_wayline_when_rc_lost, t.wayline_precision_type, t.creator_id, t.creator_name,
     w.md5, w.waypoint_count, w.duration_s

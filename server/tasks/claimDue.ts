@@ -19,13 +19,16 @@ const BATCH = 50;
  * half-way) can neither lose a run nor make it twice (`unique (task_id, planned_at)` backs this up).
  * A recurring task that was due several times while the server was down runs once, then resumes.
  */
-export async function claimDue(db: Db, nowMs: number): Promise<number> {
+export async function claimDue(db: Db, nowMs: number, prepareLeadMs = 0): Promise<number> {
   return db.tx(async (tx) => {
+    // Timed and recurring runs are claimed `prepareLeadMs` early so the dock gets
+    // `flighttask_prepare` ahead (protocol §4.3 allows up to a day) and executes on time.
     const due = await tx.query<DueRow>(
       `select id, dock_sn, schedule, next_run_at from flight_tasks
-       where state = 'active' and next_run_at <= $1
+       where state = 'active' and (next_run_at <= $1
+         or (schedule_kind in ('timed', 'recurring') and next_run_at <= $2))
        order by next_run_at limit ${String(BATCH)} for update skip locked`,
-      [new Date(nowMs)],
+      [new Date(nowMs), new Date(nowMs + prepareLeadMs)],
     );
     for (const task of due) {
       const planned = task.next_run_at.getTime();

@@ -7,7 +7,7 @@ export type ConflictReason = 'task.dock_offline' | 'task.dock_busy' | 'task.batt
 
 /**
  * What stands in the way of sending execution `executionId` to `dockSn`: the dock offline, another
- * flight of the dock still going, or the dock's aircraft last reported below `minBattery` %.
+ * flight of the dock still going (one prepared ahead for a later time does not count), or the dock's aircraft last reported below `minBattery` %.
  * A battery never reported is left to the dock, which refuses a take-off it cannot make.
  */
 export async function dispatchConflict(
@@ -15,6 +15,7 @@ export async function dispatchConflict(
   dockSn: string,
   executionId: number,
   minBattery: number,
+  nowMs = Date.now(),
 ): Promise<{ reason: ConflictReason; battery?: number } | null> {
   const dock = await queryOne<{ online: boolean }>(
     db,
@@ -25,8 +26,9 @@ export async function dispatchConflict(
   const busy = await queryOne<{ id: number }>(
     db,
     `select id from flight_task_executions
-     where dock_sn = $1 and id <> $2 and state in (${sqlList(LIVE_STATES)}) limit 1`,
-    [dockSn, executionId],
+     where dock_sn = $1 and id <> $2 and state in (${sqlList(LIVE_STATES)})
+       and not (state = 'prepared' and planned_at > $3) limit 1`,
+    [dockSn, executionId, new Date(nowMs)],
   );
   if (busy) return { reason: 'task.dock_busy' };
   const battery = await queryOne<{ battery_percent: number | null }>(

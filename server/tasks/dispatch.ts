@@ -6,15 +6,23 @@ import { EXECUTION_SELECT } from './EngineContext.ts';
 import type { EngineContext, ExecutionRow } from './EngineContext.ts';
 import { auditStep, recordEvent } from './taskLog.ts';
 
-/** Takes up to `limit` pending executions for this server, marking them `dispatching`. */
-export async function claimPending(db: Db, nowMs: number, limit = 10): Promise<ExecutionRow[]> {
+/**
+ * Takes up to `limit` pending executions for this server, marking them `dispatching` and claimed by
+ * `instanceId` (the instance that then follows the flight).
+ */
+export async function claimPending(
+  db: Db,
+  nowMs: number,
+  limit = 10,
+  instanceId: string | null = null,
+): Promise<ExecutionRow[]> {
   const ids = await db.tx((tx) =>
     tx.query<{ id: number }>(
-      `update flight_task_executions set state = 'dispatching', last_seen_at = $1
+      `update flight_task_executions set state = 'dispatching', last_seen_at = $1, claimed_by = $2
        where id in (select id from flight_task_executions where state = 'pending'
                     order by planned_at, id limit ${String(limit)} for update skip locked)
        returning id`,
-      [new Date(nowMs)],
+      [new Date(nowMs), instanceId],
     ),
   );
   if (ids.length === 0) return [];
@@ -71,12 +79,18 @@ export async function callService(
   actor = { userId: e.creator_id, username: e.creator_name },
 ): Promise<ServiceReply> {
   const reply = await ctx.link.call(e.dock_sn, method, data);
-  await recordEvent(ctx.db, e.id, 'service', {
-    method,
-    result: reply.result,
-    latency_ms: reply.latencyMs,
-    username: actor.username,
-  });
+  await recordEvent(
+    ctx.db,
+    e.id,
+    'service',
+    {
+      method,
+      result: reply.result,
+      latency_ms: reply.latencyMs,
+      username: actor.username,
+    },
+    ctx.now(),
+  );
   await auditStep(ctx.db, actor, {
     action: method,
     flightId: e.flight_id,
@@ -108,10 +122,10 @@ async function failed(ctx: EngineContext, e: ExecutionRow, reply: ServiceReply):
  * `flighttask_execute`.
  */
 export async function dispatch(ctx: EngineContext, e: ExecutionRow): Promise<void> {
-  const conflict = await dispatchConflict(ctx.db, e.dock_sn, e.id, ctx.minBattery);
+  const conflict = await dispatchConflict(ctx.db, e.dock_sn, e.id, ctx.minBattery, ctx.now());
   if (conflict) {
     await endExecution(ctx, e.id, { state: 'refused', reason: conflict.reason });
-    await recordEvent(ctx.db, e.id, 'refused', { ...conflict });
+    await recordEvent(ctx.db, e.id, 'refused', { ...conflict }, ctx.now());
     await auditStep(
       ctx.db,
       { userId: e.creator_id, username: e.creator_name },
@@ -129,7 +143,34 @@ export async function dispatch(ctx: EngineContext, e: ExecutionRow): Promise<voi
   if (prepared.result !== 0) return failed(ctx, e, prepared);
   await ctx.db.query(`update flight_task_executions set state = 'prepared' where id = $1`, [e.id]);
   if (e.schedule.kind === 'conditional') return;
+  // Prepared ahead of its time: `executeDue` sends the execute when the planned time comes.
+  if (e.planned_at.getTime() > ctx.now()) return;
+  await ctx.db.query('update flight_task_executions set execute_sent_at = $2 where id = $1', [
+    e.id,
+    new Date(ctx.now()),
+  ]);
   await execute(ctx, e);
+}
+
+/**
+ * Sends `flighttask_execute` for runs prepared ahead whose planned time has come. Picking a run and
+ * marking it sent is one statement, so of several instances exactly one sends it.
+ */
+export async function executeDue(ctx: EngineContext): Promise<void> {
+  const now = new Date(ctx.now());
+  const due = await ctx.db.query<{ id: number }>(
+    `update flight_task_executions e set execute_sent_at = $1, claimed_by = $2
+     from flight_tasks t
+     where t.id = e.task_id and e.state = 'prepared' and e.execute_sent_at is null
+       and t.schedule_kind <> 'conditional' and e.planned_at <= $1
+     returning e.id`,
+    [now, ctx.instanceId],
+  );
+  if (due.length === 0) return;
+  const rows = await ctx.db.query<ExecutionRow>(`${EXECUTION_SELECT} where e.id = any($1::int[])`, [
+    due.map((r) => r.id),
+  ]);
+  for (const row of rows) await execute(ctx, row);
 }
 
 /** `flighttask_execute` for a prepared execution. */

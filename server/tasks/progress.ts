@@ -6,6 +6,7 @@ import type { Fields } from '../mqtt/decode.ts';
 import { execute } from './dispatch.ts';
 import { EXECUTION_SELECT } from './EngineContext.ts';
 import type { EngineContext, ExecutionRow } from './EngineContext.ts';
+import { holdsClaim } from './claims.ts';
 import { isFinal, isProgressStatus } from './executionStates.ts';
 import { recordEvent } from './taskLog.ts';
 
@@ -69,6 +70,8 @@ export async function applyProgress(
   const row = rows[0];
   // A flight we ended ourselves (refused, canceled) stays ended; a timed-out one comes back to life.
   if (!row || (isFinal(row.state) && row.state !== 'timeout')) return;
+  // Every instance hears the dock; only the one following the flight acts on it.
+  if (!(await holdsClaim(ctx, row))) return;
   const now = new Date(ctx.now());
   const ending = isFinal(p.status);
   const startedAt = row.started_at ?? (p.status === 'in_progress' ? now : null);
@@ -94,14 +97,21 @@ export async function applyProgress(
     ],
   );
   if (p.status !== row.state || p.waypoint !== row.current_waypoint || p.step !== row.current_step)
-    await recordEvent(ctx.db, row.id, 'progress', {
-      status: p.status,
-      percent: p.percent,
-      current_step: p.step,
-      current_waypoint: p.waypoint,
-      result: p.result,
-      ...(p.breakPoint ? { break_point: p.breakPoint } : {}),
-    });
+    await recordEvent(
+      ctx.db,
+      row.id,
+      'progress',
+      {
+        status: p.status,
+        percent: p.percent,
+        current_step: p.step,
+        current_waypoint: p.waypoint,
+        media_count: p.mediaCount,
+        result: p.result,
+        ...(p.breakPoint ? { break_point: p.breakPoint } : {}),
+      },
+      ctx.now(),
+    );
   const info = taskInfo({ ...row, started_at: startedAt }, p, ctx.now());
   ctx.link.publish(thingTopic(dockSn, 'taskInfo'), {
     tid: randomUUID(),
@@ -122,7 +132,7 @@ export async function applyReady(ctx: EngineContext, dockSn: string, data: Field
     [ids, dockSn],
   );
   for (const row of rows) {
-    await recordEvent(ctx.db, row.id, 'ready', {});
+    await recordEvent(ctx.db, row.id, 'ready', {}, ctx.now());
     await execute(ctx, row);
   }
 }

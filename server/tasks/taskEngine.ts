@@ -8,9 +8,11 @@ import type { Db } from '../db/Db.ts';
 import { queryOne } from '../db/Db.ts';
 import type { Log } from '../mqtt/log.ts';
 import type { Scheduler } from '../mqtt/scheduler.ts';
+import { randomUUID } from 'node:crypto';
+import { beat, leave } from './claims.ts';
 import { claimDue } from './claimDue.ts';
 import type { DeviceLink, ServiceReply } from './DeviceLink.ts';
-import { callService, claimPending, dispatch } from './dispatch.ts';
+import { callService, claimPending, dispatch, executeDue } from './dispatch.ts';
 import { EXECUTION_SELECT } from './EngineContext.ts';
 import type { EngineContext, ExecutionRow } from './EngineContext.ts';
 import { LIVE_STATES, sqlList } from './executionStates.ts';
@@ -29,7 +31,18 @@ export interface TaskEngineOptions {
   /** A live flight whose dock has said nothing about it for this long is failed, ms. */
   silenceMs?: number;
   minBattery?: number;
+  /** How long before their time timed and recurring runs get `flighttask_prepare`, ms. */
+  prepareLeadMs?: number;
+  /** This instance's name among several servers (default: a fresh one per start). */
+  instanceId?: string;
 }
+
+/** Runs sent at once, and most batches in one round (the rest wait for the next round). */
+const BATCH_SIZE = 50;
+const MAX_BATCHES = 40;
+
+/** Default lead of `flighttask_prepare` before a timed run: time for the dock to fetch the file. */
+export const PREPARE_LEAD_MS = 10 * 60 * 1000;
 
 /** Services a user may send to a flight from the task pages. */
 export type ControlMethod =
@@ -59,13 +72,14 @@ async function sweepSilent(ctx: EngineContext, silenceMs: number): Promise<void>
      set state = 'timeout', reason = 'task.dock_silent', ended_at = $2
      from flight_tasks t
      where t.id = e.task_id and e.state in (${sqlList(LIVE_STATES)}) and e.last_seen_at < $1
+       and not (e.state = 'prepared' and e.planned_at > $2)
        and not (e.state = 'prepared' and t.schedule_kind = 'conditional'
                 and (t.schedule->>'end')::bigint > $3)
      returning e.id, e.flight_id, t.name, t.creator_id, t.creator_name`,
     [new Date(now - silenceMs), new Date(now), now],
   );
   for (const e of ended) {
-    await recordEvent(ctx.db, e.id, 'timeout', { silent_ms: silenceMs });
+    await recordEvent(ctx.db, e.id, 'timeout', { silent_ms: silenceMs }, now);
     await auditStep(
       ctx.db,
       { userId: e.creator_id, username: e.creator_name },
@@ -89,8 +103,12 @@ export function startTaskEngine(options: TaskEngineOptions): TaskEngine {
     now: () => options.scheduler.now(),
     fileUrl: options.fileUrl,
     minBattery: options.minBattery ?? 30,
+    instanceId: options.instanceId ?? randomUUID(),
+    // Several missed rounds, never longer than the silence that fails a flight.
+    claimTtlMs: Math.min(options.silenceMs ?? 60_000, 5 * (options.tickMs ?? 1_000)),
   };
   const silenceMs = options.silenceMs ?? 60_000;
+  const prepareLeadMs = options.prepareLeadMs ?? PREPARE_LEAD_MS;
   let round: Promise<void> | null = null;
   const chains = new Map<string, Promise<void>>();
   const guard = (what: string) => (error: unknown) => {
@@ -98,9 +116,17 @@ export function startTaskEngine(options: TaskEngineOptions): TaskEngine {
   };
 
   async function runRound(): Promise<void> {
-    await claimDue(ctx.db, ctx.now());
-    const pending = await claimPending(ctx.db, ctx.now());
-    await Promise.all(pending.map((e) => dispatch(ctx, e).catch(guard(`dispatch ${e.flight_id}`))));
+    await beat(ctx);
+    await claimDue(ctx.db, ctx.now(), prepareLeadMs);
+    // Batch after batch until none is left: 200 docks due at once must not wait 20 rounds.
+    for (let batch = 0; batch < MAX_BATCHES; batch++) {
+      const pending = await claimPending(ctx.db, ctx.now(), BATCH_SIZE, ctx.instanceId);
+      if (pending.length === 0) break;
+      await Promise.all(
+        pending.map((e) => dispatch(ctx, e).catch(guard(`dispatch ${e.flight_id}`))),
+      );
+    }
+    await executeDue(ctx);
     await sweepSilent(ctx, silenceMs);
   }
 
@@ -151,6 +177,7 @@ export function startTaskEngine(options: TaskEngineOptions): TaskEngine {
       stopEvents();
       await round;
       await Promise.all([...chains.values()]);
+      await leave(ctx.db, ctx.instanceId).catch(guard('leave'));
     },
   };
 }

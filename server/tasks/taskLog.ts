@@ -6,18 +6,22 @@ export interface StepActor {
   username: string;
 }
 
-/** One entry of an execution's timeline. */
+/**
+ * One entry of an execution's timeline, at `atMs` (the engine's clock, so virtual time in tests
+ * orders the timeline like the flight), or the database's clock when none is given.
+ */
 export async function recordEvent(
   db: Db,
   executionId: number,
   kind: string,
   data: Record<string, unknown>,
+  atMs?: number,
 ): Promise<void> {
-  await db.query('insert into flight_task_events (execution_id, kind, data) values ($1, $2, $3)', [
-    executionId,
-    kind,
-    JSON.stringify(data),
-  ]);
+  await db.query(
+    `insert into flight_task_events (execution_id, kind, data, ts)
+     values ($1, $2, $3, coalesce($4, now()))`,
+    [executionId, kind, JSON.stringify(data), atMs === undefined ? null : new Date(atMs)],
+  );
 }
 
 /** An audit row for one step the engine took on a flight: the service, its reply code and latency. */

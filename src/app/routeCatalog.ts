@@ -36,6 +36,7 @@ export const ROUTE_CATALOG: readonly RouteInfo[] = [
   info('/taskInfoMap', 'taskInfoMap', 'map', { menu: 'task', hidden: true, bare: true }),
   info('/subtasksInfo/:id', 'subtasksInfo', 'document', { menu: 'task', hidden: true }),
   info('/wayline', 'wayline', 'route'),
+  info('/waylineEditor/:id', 'edit', 'map-create', { menu: 'wayline', hidden: true }),
   info('/device', 'device', 'satellite'),
   info('/workspace', 'workspace', 'office'),
   info('/users', 'users', 'people'),

@@ -23,9 +23,16 @@ const PAGES: Readonly<Record<string, () => PageModule>> = {
   '/meunan': () => import('../pages/meunan/MenuPage.tsx'),
   '/logs': () => import('../pages/logs/LogsPage.tsx'),
   '/wayline': () => import('../pages/wayline/WaylinePage.tsx'),
+  '/waylineEditor/:id': () => import('../pages/waylineEditor/WaylineEditorPage.tsx'),
   '/task': () => import('../pages/task/TaskPage.tsx'),
+  '/aralm': () => import('../pages/aralm/AralmPage.tsx'),
   '/taskInfo/:id': () => import('../pages/taskInfo/TaskInfoPage.tsx'),
+  '/subtasksInfo/:id': () => import('../pages/subtasksInfo/SubtaskPage.tsx'),
+  '/taskInfoMap': () => import('../pages/taskInfoMap/TaskInfoMapPage.tsx'),
+  '/resources': () => import('../pages/resources/ResourcesPage.tsx'),
   '/sample': () => import('../pages/sample/SampleListPage.tsx'),
+  '/video_square': () => import('../pages/videoSquare/VideoSquarePage.tsx'),
+  '/drone_ctl': () => import('../pages/droneCtl/DroneCtlPage.tsx'),
 };
 
 const building = lazy(() => import('../pages/building/BuildingPage.tsx'));

@@ -6,9 +6,16 @@ import menuPage from '../pages/meunan/i18n.ts';
 import devicePage from '../pages/device/i18n.ts';
 import logsPage from '../pages/logs/i18n.ts';
 import waylinePage from '../pages/wayline/i18n.ts';
+import waylineEditor from '../pages/waylineEditor/i18n.ts';
 import taskPage from '../pages/task/i18n.ts';
 import taskWords from '../components/TaskWords/i18n.ts';
 import taskInfoPage from '../pages/taskInfo/i18n.ts';
+import videoSquare from '../pages/videoSquare/i18n.ts';
+import subtasksInfoPage from '../pages/subtasksInfo/i18n.ts';
+import droneCtl from '../pages/droneCtl/i18n.ts';
+import resourcesPage from '../pages/resources/i18n.ts';
+import aralmPage from '../pages/aralm/i18n.ts';
+import alarmToast from '../components/AlarmToast/i18n.ts';
 import common from './locales/common.ts';
 import error from './locales/error.ts';
 import layout from './locales/layout.ts';
@@ -28,9 +35,16 @@ const namespaces = {
   common,
   logsPage,
   waylinePage,
+  waylineEditor,
   taskPage,
   taskWords,
   taskInfoPage,
+  videoSquare,
+  subtasksInfoPage,
+  droneCtl,
+  resourcesPage,
+  aralmPage,
+  alarmToast,
   devicePage,
   menuPage,
   rolePage,

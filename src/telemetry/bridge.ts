@@ -55,12 +55,19 @@ export function brokerUrl(wsUrl: string, page: string): string {
   return url.href;
 }
 
+/** The cockpit's DRC calls on the running bridge's worker (the tab's one MQTT link). */
+export type DrcLink = Pick<TelemetryWorkerHandle['remote'], 'drcOpen' | 'drcSend' | 'drcClose'>;
+let drcRemote: DrcLink | null = null;
+/** The running bridge's DRC link, or `null` while no bridge runs. */
+export const drcLink = (): DrcLink | null => drcRemote;
+
 /** Starts the bridge; the returned function stops it and the worker. */
 export function startTelemetryBridge(
   inputs: BridgeInputs,
   create: () => TelemetryWorkerHandle = createTelemetryWorker,
 ): () => void {
   const { remote, dispose } = create();
+  drcRemote = remote;
   let stopped = false;
   let connectedToken: string | null = null;
   let config: MqttConfig | null = null;
@@ -160,6 +167,7 @@ export function startTelemetryBridge(
 
   return () => {
     stopped = true;
+    if (drcRemote === remote) drcRemote = null;
     unwatch();
     stopRecount();
     cancelRetry?.();

@@ -224,10 +224,4 @@ describe.each(backends)('devices on $name', (backend) => {
       ).status,
     ).toBe(404);
   });
-
-  it('answers an empty live list until the video issue', async () => {
-    const live = await server.call('GET', '/api/liveInfo', { token: s.viewer });
-    expect(live.body).toMatchObject({ code: 200, data: [] });
-    expect((await server.call('GET', '/api/liveInfo')).status).toBe(401);
-  });
 });

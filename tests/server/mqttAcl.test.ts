@@ -17,6 +17,7 @@ import {
   startBroker,
 } from './mqttFixtures.ts';
 import type { BrokerHarness, Fixture } from './mqttFixtures.ts';
+import { holdDrc } from './helpers/drcHold.ts';
 
 const DOCK = 'SIMDOCK000000';
 const OTHER_DOCK = 'SIMDOCK000001';
@@ -139,13 +140,26 @@ describe('broker authorization', () => {
     expect(logged).toHaveLength(1);
   });
 
-  it('lets an operator send drc/down but disconnects a viewer who tries', async () => {
+  it('lets the operator holding DRC send drc/down, drops it from one who does not, and disconnects a viewer who tries', async () => {
     const alice = await asUser('alice');
     await alice.publishAsync(
       `thing/product/${DOCK}/drc/down`,
-      '{"method":"heart_beat","seq":1,"data":{}}',
+      '{"method":"heart_beat","seq":0,"data":{}}',
+      // QoS 1: the broker has judged it (and dropped it) before alice takes the dock below.
+      { qos: 1 },
     );
-    await vi.waitFor(() => expect(received).toContain(`thing/product/${DOCK}/drc/down`));
+    const release = holdDrc(DOCK, fx.users.alice, 'alice');
+    try {
+      await alice.publishAsync(
+        `thing/product/${DOCK}/drc/down`,
+        '{"method":"heart_beat","seq":1,"data":{}}',
+      );
+      await vi.waitFor(() => expect(received).toContain(`thing/product/${DOCK}/drc/down`));
+    } finally {
+      release();
+    }
+    // Only the held message arrived: the one sent before holding was dropped.
+    expect(received.filter((t) => t.endsWith('/drc/down'))).toHaveLength(1);
     received.length = 0;
     const victor = await asUser('victor');
     expect(await grants(victor, `thing/product/${UAV}/osd`)).toEqual([0]);
@@ -158,13 +172,18 @@ describe('broker authorization', () => {
     );
   });
 
-  it('lets an all-access admin send drc/down without any menu granting it', async () => {
+  it('lets an all-access admin holding DRC send drc/down without any menu granting it', async () => {
     const ada = await asUser('ada');
-    await ada.publishAsync(
-      `thing/product/${DOCK}/drc/down`,
-      '{"method":"heart_beat","seq":3,"data":{}}',
-    );
-    await vi.waitFor(() => expect(received).toContain(`thing/product/${DOCK}/drc/down`));
+    const release = holdDrc(DOCK, fx.users.ada, 'ada');
+    try {
+      await ada.publishAsync(
+        `thing/product/${DOCK}/drc/down`,
+        '{"method":"heart_beat","seq":3,"data":{}}',
+      );
+      await vi.waitFor(() => expect(received).toContain(`thing/product/${DOCK}/drc/down`));
+    } finally {
+      release();
+    }
     received.length = 0;
   });
 

@@ -24,6 +24,7 @@ import { startConsoleRelay } from '../../server/mqtt/dynsec/consoleRelay.ts';
 import type { ConsoleRelay } from '../../server/mqtt/dynsec/consoleRelay.ts';
 import { accessToken, openFixture, recordingLog, startBroker } from './mqttFixtures.ts';
 import type { BrokerHarness, Fixture } from './mqttFixtures.ts';
+import { holdDrc } from './helpers/drcHold.ts';
 
 const MOSQUITTO = '/usr/sbin/mosquitto';
 const CTRL = '/usr/bin/mosquitto_ctrl';
@@ -220,7 +221,15 @@ describe.skipIf(missing.length > 0)('MQTT 5.0 devices through a managed Mosquitt
       await dock.publishAsync(`thing/product/${DOCK}/osd`, '{"data":{"v":5}}', { qos: 1 });
       expect(await Promise.race([watched, Promise.resolve('')])).toContain('"v":5');
     }, WAIT);
-    await alice.publishAsync(`thing/product/${DOCK}/drc/down`, '{"method":"heart_beat","data":{}}');
-    await vi.waitFor(() => expect(commands).toContain(`thing/product/${DOCK}/drc/down`), WAIT);
+    const release = holdDrc(DOCK, fx.users.alice, 'alice');
+    try {
+      await alice.publishAsync(
+        `thing/product/${DOCK}/drc/down`,
+        '{"method":"heart_beat","data":{}}',
+      );
+      await vi.waitFor(() => expect(commands).toContain(`thing/product/${DOCK}/drc/down`), WAIT);
+    } finally {
+      release();
+    }
   });
 });

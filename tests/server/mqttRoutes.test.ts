@@ -18,6 +18,7 @@ import {
   verifyAccessToken,
 } from './mqttFixtures.ts';
 import type { Fixture } from './mqttFixtures.ts';
+import { holdDrc } from './helpers/drcHold.ts';
 
 const HOOK_SECRET = 'emqx-hook-secret';
 const UAV = 'SIMUAV000000';
@@ -116,9 +117,16 @@ describe('broker HTTP endpoints', () => {
     expect(await acl('v', 'victor', 'publish', 'thing/product/SIMDOCK000000/drc/down')).toBe(
       'deny',
     );
-    expect(await acl('a', 'alice', 'publish', 'thing/product/SIMDOCK000000/drc/down')).toBe(
-      'allow',
-    );
+    // drc/down needs the DRC session as well as the role: refused until alice holds the dock.
+    expect(await acl('a', 'alice', 'publish', 'thing/product/SIMDOCK000000/drc/down')).toBe('deny');
+    const release = holdDrc('SIMDOCK000000', fx.users.alice, 'alice');
+    try {
+      expect(await acl('a', 'alice', 'publish', 'thing/product/SIMDOCK000000/drc/down')).toBe(
+        'allow',
+      );
+    } finally {
+      release();
+    }
     expect(await acl('d', 'SIMDOCK000000', 'publish', 'thing/product/SIMDOCK000001/osd')).toBe(
       'deny',
     );

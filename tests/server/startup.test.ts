@@ -39,7 +39,12 @@ function runMain(env: Record<string, string>, until?: RegExp): Promise<Run> {
     child.kill('SIGTERM');
   });
   child.stderr.on('data', (chunk: Buffer) => (run.stderr += chunk.toString()));
-  return once(child, 'exit').then(([code]) => ({ ...run, code: code as number | null }));
+  return once(child, 'exit').then(([code, signal]) => ({
+    ...run,
+    code: code as number | null,
+    // A process ended by a signal has no code; the signal says which, in a failure's message.
+    stderr: signal ? `${run.stderr}\n[ended by ${String(signal)}]` : run.stderr,
+  }));
 }
 
 const lines = (text: string) => text.split('\n').filter((line) => line.trim() !== '');
@@ -60,7 +65,7 @@ describe('npm start', () => {
     expect(run.stdout).toMatch(/Skydeck is running at http:\/\/127\.0\.0\.1:\d+/);
     expect(run.stdout).toMatch(/admin\s+\S{12}\s+admin/);
     expect(run.stdout).toContain(join(dataDir, 'initial-admin-password'));
-    expect(run.code).toBe(0);
+    expect(run.code, run.stderr).toBe(0);
   });
 
   it('names PORT when the port is busy', async () => {

@@ -159,8 +159,5 @@ export function registerDeviceReadRoutes(app: ZodApp, deps: AppDeps): void {
     },
   );
 
-  // Live video arrives with the video issue; until then no device has a stream to offer.
-  app.get(API.liveInfo, { config: { access: 'signed-in' } }, (request) =>
-    Promise.resolve(ok<unknown[]>(request, [])),
-  );
+  // `/api/liveInfo` is served by the live-video module (server/http/video/liveInfoRoute.ts).
 }

@@ -1,4 +1,5 @@
 import type { AppDeps, ZodApp } from '../context.ts';
+import { registerSubtaskRoutes } from './subtaskRoutes.ts';
 import { registerTaskControlRoutes } from './taskControlRoutes.ts';
 import { registerTaskFileRoute } from './taskFileRoute.ts';
 import { registerTaskReadRoutes } from './taskReadRoutes.ts';
@@ -10,4 +11,5 @@ export function registerTaskRoutes(app: ZodApp, deps: AppDeps): void {
   registerTaskWriteRoutes(app, deps);
   registerTaskControlRoutes(app, deps);
   registerTaskFileRoute(app, deps);
+  registerSubtaskRoutes(app, deps);
 }

@@ -39,7 +39,7 @@ export function registerTaskWriteRoutes(app: ZodApp, deps: AppDeps): void {
         );
         if (dock?.workspace_id !== b.workspace_id) throw notFound('device');
         const first = firstRun(b.schedule, Date.now());
-        await refuseOverlap(tx, b.dock_sn, first, wayline.duration_s);
+        await refuseOverlap(tx, b.dock_sn, b.schedule, first, wayline.duration_s);
         const [row] = await tx.query<{ id: number }>(
           `insert into flight_tasks (workspace_id, name, wayline_id, dock_sn, schedule_kind, schedule,
              rth_altitude, out_of_control_action, exit_wayline_when_rc_lost, wayline_precision_type,

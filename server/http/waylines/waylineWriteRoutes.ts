@@ -8,6 +8,7 @@ import { callerOf } from '../context.ts';
 import { ok } from '../envelope.ts';
 import { id } from '../schemas.ts';
 import { storeWayline } from './storeWayline.ts';
+import { registerWaylineEditorRoutes } from './waylineEditorRoutes.ts';
 import { waylineName } from './waylineName.ts';
 import type { WaylineRow } from './waylineQueries.ts';
 import {
@@ -116,6 +117,8 @@ export function registerWaylineWriteRoutes(app: ZodApp, deps: AppDeps): void {
       return ok(request, null);
     },
   );
+
+  registerWaylineEditorRoutes(app, deps);
 }
 
 /** "Name (copy)", kept within the name limit. */

@@ -5,6 +5,7 @@ import { ErrorView } from '../../pages/error/ErrorView.tsx';
 import { useAccountState } from '../../state/account.ts';
 import { setCollapse, useAppState } from '../../state/app.ts';
 import { useTelemetryBridge } from '../../telemetry/useTelemetryBridge.ts';
+import { AlarmToastHost } from '../../components/AlarmToast/AlarmToastHost.tsx';
 import { permittedRoutes, resolvePath } from '../routeMatch.ts';
 import { APP_ROUTES } from '../routeTable.ts';
 import { PageHost } from './PageHost.tsx';
@@ -44,6 +45,7 @@ export function Layout() {
     : [title];
   return (
     <div className="sd-shell">
+      <AlarmToastHost />
       {narrow ? (
         <Drawer
           isOpen={drawer}

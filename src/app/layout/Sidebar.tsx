@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SidebarItem } from './sidebarItems.ts';
 import { menuLabel } from './menuLabel.ts';
+import { UnreadBadge } from '../../components/AlarmToast/UnreadBadge.tsx';
 
 interface Props {
   items: readonly SidebarItem[];
@@ -54,6 +55,7 @@ function Entry({
         aria-label={label}
         active={item.route.title === activeTitle}
         data-menu={item.route.title}
+        labelElement={item.route.path === '/aralm' ? <UnreadBadge /> : undefined}
         onClick={() => {
           void navigate(item.route.path);
           onNavigate?.();

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Button, FormGroup, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Pagination } from './Pagination.tsx';
-import { SearchFieldInput } from './SearchFieldInput.tsx';
+import { SearchForm } from './SearchForm.tsx';
 import type { SearchTableController } from './useSearchTable.ts';
 import type { SearchField, TableColumn } from './types.ts';
 
@@ -20,30 +20,7 @@ export function SearchTable<T>({ table, fields = [], columns, rowKey, toolbar }:
   const { t } = useTranslation('table');
   return (
     <div className="sd-search-table">
-      {fields.length > 0 && (
-        <form
-          className="sd-search-form"
-          role="search"
-          onSubmit={(e) => {
-            e.preventDefault();
-            table.search();
-          }}
-        >
-          {fields.map((field) => (
-            <FormGroup key={field.name} label={field.label} inline className="sd-search-field">
-              <SearchFieldInput
-                field={field}
-                value={table.model[field.name]}
-                onChange={(v) => table.setField(field.name, v)}
-              />
-            </FormGroup>
-          ))}
-          <div className="sd-search-actions">
-            <Button type="submit" intent="primary" icon="search" text={t('search')} />
-            <Button icon="reset" text={t('reset')} onClick={() => table.reset()} />
-          </div>
-        </form>
-      )}
+      {fields.length > 0 && <SearchForm table={table} fields={fields} />}
       <div className="sd-table-toolbar">
         <div>{toolbar}</div>
         <Button

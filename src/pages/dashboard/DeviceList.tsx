@@ -8,7 +8,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import { deviceCell, useFleetSerials } from '../../state/fleet.ts';
 import { DeviceRow } from './DeviceRow.tsx';
-import { useNow } from './useNow.ts';
+import { useNow } from '../../lib/useNow.ts';
 
 /** Row height in px; fixed, so the virtualiser needs no measuring. */
 const ROW_PX = 48;

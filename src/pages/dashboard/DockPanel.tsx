@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { fleetEntries } from '../../state/fleet.ts';
 import { ActiveAlarms } from './ActiveAlarms.tsx';
 import { DevicePanelFrame, LinkedDevice } from './DevicePanelFrame.tsx';
-import { aircraftOfDock } from './dockLinks.ts';
+import { aircraftOfDock } from '../../telemetry/dockLinks.ts';
 import { Readout } from './Readout.tsx';
 import { useDockReadings } from './useDockReadings.ts';
 import { usePanelDevice } from './usePanelDevice.ts';

@@ -3,9 +3,10 @@ import { Switch } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { fleetEntries } from '../../state/fleet.ts';
 import { aircraftOsd } from '../../telemetry/fields.ts';
+import { OpenCockpitButton } from '../../components/OpenCockpitButton/OpenCockpitButton.tsx';
 import { ActiveAlarms } from './ActiveAlarms.tsx';
 import { DevicePanelFrame, LinkedDevice } from './DevicePanelFrame.tsx';
-import { dockOf } from './dockLinks.ts';
+import { dockOf } from '../../telemetry/dockLinks.ts';
 import { DroneCharts } from './DroneCharts.tsx';
 import { Readout } from './Readout.tsx';
 import { useReading } from './useFormat.ts';
@@ -40,6 +41,7 @@ export function DronePanel({ sn, follow, onFollow, onSelect, onClose }: Props) {
         label={t('panel.follow')}
         onChange={(e) => onFollow(e.currentTarget.checked)}
       />
+      <OpenCockpitButton sn={sn} small />
       <Readout
         label={t('panel.battery')}
         value={reading(osd.num('battery.capacity_percent'), 0, ' %')}

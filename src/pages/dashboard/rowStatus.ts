@@ -2,8 +2,8 @@
 import type { DeviceTelemetry, DeviceKind } from '../../../protocol/telemetry.ts';
 import type { AlarmEntry } from '../../telemetry/alarms.ts';
 import { dataAgeMs, isLive, QUIET_AFTER_MS } from '../../telemetry/deviceStatus.ts';
-import { droneStatus } from './map/droneStatus.ts';
-import type { DroneStatus } from './map/droneStatus.ts';
+import { droneStatus } from '../../map/icons/droneStatus.ts';
+import type { DroneStatus } from '../../map/icons/droneStatus.ts';
 
 export type RowStatus = DroneStatus | 'offline';
 

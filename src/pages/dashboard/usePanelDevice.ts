@@ -10,7 +10,7 @@ import { kindOf } from '../../telemetry/fleetCounts.ts';
 import type { RowStatus } from './rowStatus.ts';
 import { rowStatus } from './rowStatus.ts';
 import { useModeName } from './useModeName.ts';
-import { useNow } from './useNow.ts';
+import { useNow } from '../../lib/useNow.ts';
 
 /** The live state of the device a side panel shows. */
 export interface PanelDevice {

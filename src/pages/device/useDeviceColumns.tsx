@@ -7,6 +7,7 @@ import type { SearchTableController, TableColumn } from '../../components/Search
 import { formatTime } from '../../lib/time.ts';
 import { kindFromDomain } from '../../telemetry/deviceStatus.ts';
 import { OnlineDot } from './OnlineDot.tsx';
+import { OpenCockpitButton } from '../../components/OpenCockpitButton/OpenCockpitButton.tsx';
 
 export type RowAction = 'detail' | 'form' | 'delete';
 
@@ -54,6 +55,7 @@ function RowButtons({
   return (
     <ButtonGroup variant="minimal">
       <Button icon="info-sign" text={t('detail')} onClick={() => onAction('detail', device)} />
+      {(device.domain === 0 || device.domain === 3) && <OpenCockpitButton sn={device.device_sn} />}
       <Permission code="device:edit">
         <Button
           icon="edit"

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, InputGroup, NonIdealState, PopoverNext } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { ICON_NAMES, isIconName } from './iconNames.ts';
+import { ICON_NAMES, isIconName } from '../../components/MenuTree/iconNames.ts';
 
 /** More than this many matches are not drawn at once: typing narrows the list instead. */
 const SHOWN = 120;

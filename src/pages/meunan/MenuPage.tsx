@@ -4,14 +4,14 @@ import { useTranslation } from 'react-i18next';
 import type { MenuNode } from '../../../protocol/http.ts';
 import { menuLabel } from '../../app/shellApi.ts';
 import { Permission } from '../../components/Permission/Permission.tsx';
-import { buttonAction } from '../role/buttonAction.ts';
-import { allIds } from '../role/menuChecks.ts';
+import { buttonAction } from '../../lib/menuTree/buttonAction.ts';
+import { allIds } from '../../lib/menuTree/menuChecks.ts';
 import { DeleteMenuAlert } from './DeleteMenuAlert.tsx';
 import { MenuDialog, type MenuDraft } from './MenuDialog.tsx';
 import { MenuTable } from './MenuTable.tsx';
 import { nextSort, visibleRows } from './menuTreeOps.ts';
 import { useMenuActions } from './useMenuActions.ts';
-import { useMenuTree } from './useMenuTree.ts';
+import { useMenuTree } from '../../components/MenuTree/useMenuTree.ts';
 import './meunan.css';
 
 /** A new entry's starting values under `parent` (top level when null). */

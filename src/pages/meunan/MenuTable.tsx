@@ -2,7 +2,7 @@ import { Button, ButtonGroup, HTMLTable, Switch, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { MenuNode } from '../../../protocol/http.ts';
 import { Permission, usePermission } from '../../components/Permission/Permission.tsx';
-import { MenuIcon } from './iconNames.ts';
+import { MenuIcon } from '../../components/MenuTree/iconNames.ts';
 import type { MenuRow } from './menuTreeOps.ts';
 
 /** What a row asks the page to do. */

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import type { MenuNode } from '../../../protocol/http.ts';
 import { menuLabel, menuNames } from '../../app/shellApi.ts';
 import { useAccountState } from '../../state/account.ts';
-import { MenuIcon } from '../meunan/iconNames.ts';
-import { buttonAction } from './buttonAction.ts';
-import { allIds, checkState, toggleCheck } from './menuChecks.ts';
+import { MenuIcon } from '../../components/MenuTree/iconNames.ts';
+import { buttonAction } from '../../lib/menuTree/buttonAction.ts';
+import { allIds, checkState, toggleCheck } from '../../lib/menuTree/menuChecks.ts';
 
 interface Props {
   tree: readonly MenuNode[];

@@ -14,7 +14,7 @@ import type { MenuNode, Role } from '../../../protocol/http.ts';
 import { addRole, updateRole } from '../../api/roles.ts';
 import { toastSuccess } from '../../app/toaster.ts';
 import { accountStore } from '../../state/account.ts';
-import { pickTree } from './menuChecks.ts';
+import { pickTree } from '../../lib/menuTree/menuChecks.ts';
 import { PermissionTree } from './PermissionTree.tsx';
 import { SidebarPreview } from './SidebarPreview.tsx';
 import { roleProblems, type RoleForm } from './roleForm.ts';

@@ -12,7 +12,7 @@ import {
   type TableColumn,
 } from '../../components/SearchTable/index.ts';
 import { formatTime } from '../../lib/time.ts';
-import { useMenuTree } from '../meunan/useMenuTree.ts';
+import { useMenuTree } from '../../components/MenuTree/useMenuTree.ts';
 import { RoleDialog } from './RoleDialog.tsx';
 import './role.css';
 import { ConfirmDelete } from '../../components/ConfirmDelete/ConfirmDelete.tsx';

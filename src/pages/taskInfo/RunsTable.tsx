@@ -49,6 +49,12 @@ export function RunsTable({ runs }: { runs: readonly TaskExecution[] }) {
                 text={t('open')}
                 onClick={() => navigateTo(`/subtasksInfo/${String(x.id)}`)}
               />
+              <Button
+                variant="minimal"
+                icon="fullscreen"
+                text={t('wallMap')}
+                onClick={() => navigateTo(`/taskInfoMap?id=${String(x.id)}`)}
+              />
             </td>
           </tr>
         ))}

@@ -5,7 +5,7 @@ import { updateProfile } from '../../api/users.ts';
 import { toastSuccess } from '../../app/toaster.ts';
 import { formatTime } from '../../lib/time.ts';
 import { setUserInfo, useAccountState } from '../../state/account.ts';
-import { contactProblems } from '../users/userRules.ts';
+import { contactProblems } from '../../lib/userRules.ts';
 import { FormDialogFooter } from '../../components/FormDialogFooter/FormDialogFooter.tsx';
 import { useFormSubmit } from '../../components/FormDialogFooter/useFormSubmit.ts';
 

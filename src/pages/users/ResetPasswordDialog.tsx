@@ -5,7 +5,7 @@ import type { UserInfo } from '../../../protocol/http.ts';
 import { resetUserPassword } from '../../api/users.ts';
 import { toastSuccess } from '../../app/toaster.ts';
 import { TextField } from './UserFormFields.tsx';
-import { newPasswordProblem } from './userRules.ts';
+import { newPasswordProblem } from '../../lib/userRules.ts';
 import { FormDialogFooter } from '../../components/FormDialogFooter/FormDialogFooter.tsx';
 import { useFormSubmit } from '../../components/FormDialogFooter/useFormSubmit.ts';
 

@@ -6,7 +6,7 @@ import { addUser, editUser } from '../../api/users.ts';
 import { toastSuccess } from '../../app/toaster.ts';
 import type { UserChoices } from './useUserChoices.ts';
 import { SelectField, TextField } from './UserFormFields.tsx';
-import { contactProblems, newPasswordProblem, usernameProblem } from './userRules.ts';
+import { contactProblems, newPasswordProblem, usernameProblem } from '../../lib/userRules.ts';
 import { FormDialogFooter } from '../../components/FormDialogFooter/FormDialogFooter.tsx';
 import { useFormSubmit } from '../../components/FormDialogFooter/useFormSubmit.ts';
 

@@ -12,7 +12,10 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { Wayline } from '../../../protocol/waylines.ts';
 import { useAccountState } from '../../state/account.ts';
+import type { PreviewResult } from '../../lib/route/kmzPreview.ts';
+import { KmzPreview, KmzRefusal } from './KmzPreview.tsx';
 import { MAX_UPLOAD_MB, useImportQueue, type ImportItem } from './useImportQueue.ts';
+import { useKmzPreviews } from './useKmzPreviews.ts';
 
 /** Import of KMZ files by drag and drop or the file picker, each file with its bar and outcome. */
 export function ImportDialog({
@@ -27,10 +30,11 @@ export function ImportDialog({
   const queue = useImportQueue(workspace?.id ?? null, onImported);
   const picker = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
+  const { previews, refused, choose } = useKmzPreviews(queue.add);
   const drop = (e: DragEvent) => {
     e.preventDefault();
     setOver(false);
-    queue.add([...e.dataTransfer.files]);
+    choose([...e.dataTransfer.files]);
   };
   return (
     <Dialog
@@ -75,14 +79,23 @@ export function ImportDialog({
             hidden
             data-testid="wayline-file-input"
             onChange={(e) => {
-              queue.add([...(e.target.files ?? [])]);
+              choose([...(e.target.files ?? [])]);
               e.target.value = '';
             }}
           />
         </div>
         <ul className="sd-import-list">
+          {refused.map(({ file, result }, i) => (
+            <li key={`refused-${i}`} className="sd-import-item" data-state="failed">
+              <div className="sd-import-item__head">
+                <Icon icon="error" intent="danger" />
+                <span className="sd-import-item__name">{file.name}</span>
+              </div>
+              <KmzRefusal result={result} />
+            </li>
+          ))}
           {queue.items.map((item) => (
-            <ImportRow key={item.id} item={item} />
+            <ImportRow key={item.id} item={item} preview={previews.get(item.file)} />
           ))}
         </ul>
       </DialogBody>
@@ -102,7 +115,7 @@ export function ImportDialog({
   );
 }
 
-function ImportRow({ item }: { item: ImportItem }) {
+function ImportRow({ item, preview }: { item: ImportItem; preview: PreviewResult | undefined }) {
   const { t } = useTranslation('waylinePage');
   const status = (() => {
     switch (item.state) {
@@ -133,6 +146,7 @@ function ImportRow({ item }: { item: ImportItem }) {
         />
         <span className="sd-import-item__name">{item.file.name}</span>
       </div>
+      {preview && <KmzPreview result={preview} />}
       <ProgressBar
         value={item.state === 'failed' ? 1 : item.progress}
         intent={intent}

@@ -3,6 +3,7 @@ import { Button } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { Wayline } from '../../../protocol/waylines.ts';
 import { listWaylines } from '../../api/waylines.ts';
+import { navigateTo } from '../../app/shellApi.ts';
 import { Permission } from '../../components/Permission/Permission.tsx';
 import { SearchTable, useSearchTable } from '../../components/SearchTable/index.ts';
 import { DeleteWaylineAlert } from './DeleteWaylineAlert.tsx';
@@ -43,6 +44,9 @@ export default function WaylinePage() {
       case 'duplicate':
         void duplicate(t, wayline).then((copied) => copied && refresh());
         return;
+      case 'edit':
+        navigateTo(`/waylineEditor/${wayline.id}`);
+        return;
       case 'detail':
       case 'rename':
       case 'delete':
@@ -53,6 +57,12 @@ export default function WaylinePage() {
   const columns = useWaylineColumns(table, act);
   const toolbar = (
     <Permission code="wayline:add">
+      <Button
+        icon="map-create"
+        text={t('newRoute')}
+        data-testid="wayline-new"
+        onClick={() => navigateTo('/waylineEditor/new')}
+      />
       <Button
         intent="primary"
         icon="import"

@@ -7,7 +7,8 @@ import { formatTime } from '../../lib/time.ts';
 import { formatDuration, formatLength, modelName } from './format.ts';
 import { RouteThumbnail } from './RouteThumbnail.tsx';
 
-export type RowAction = 'detail' | 'download' | 'rename' | 'duplicate' | 'delete' | 'favorite';
+export type RowAction =
+  'detail' | 'download' | 'edit' | 'rename' | 'duplicate' | 'delete' | 'favorite';
 
 /** The wayline table's columns; the row buttons report which action the user picked. */
 export function useWaylineColumns(
@@ -75,7 +76,7 @@ function RowButtons({
   // Icons only, named for screen readers and on hover: the row already carries eleven columns.
   const button = (
     action: RowAction,
-    icon: 'info-sign' | 'download' | 'edit' | 'duplicate' | 'trash',
+    icon: 'info-sign' | 'download' | 'map-create' | 'edit' | 'duplicate' | 'trash',
     label: string,
   ) => (
     <Button
@@ -96,6 +97,7 @@ function RowButtons({
     <ButtonGroup variant="minimal">
       {button('detail', 'info-sign', t('detail'))}
       {button('download', 'download', t('download'))}
+      <Permission code="wayline:edit">{button('edit', 'map-create', t('editRoute'))}</Permission>
       <Permission code="wayline:edit">{button('rename', 'edit', t('rename'))}</Permission>
       <Permission code="wayline:add">{button('duplicate', 'duplicate', t('duplicate'))}</Permission>
       <Permission code="wayline:del">{button('delete', 'trash', t('del'))}</Permission>

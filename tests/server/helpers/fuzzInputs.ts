@@ -65,15 +65,34 @@ const dateText = fc
   .date({ min: new Date('1990-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
   .map((d) => d.toISOString());
 
+/** Whole numbers in [min, max]; past 32 bits (times in ms) through BigInt, which has no such limit. */
+function wholeNumber(min: number, max: number): fc.Arbitrary<number> {
+  const fits = min >= -INT4_MAX - 1 && max <= INT4_MAX;
+  return fits
+    ? fc.integer({ min, max })
+    : fc.bigInt({ min: BigInt(min), max: BigInt(max) }).map(Number);
+}
+
 /** A value that fits `schema` as far as the generator understands it. */
 function fitting(schema: JsonSchema): fc.Arbitrary<unknown> {
   if (schema.enum) return fc.constantFrom(...schema.enum);
   if (schema.anyOf) return fc.oneof(...schema.anyOf.map(fitting));
   const type = schema.type ?? 'any';
-  if (type === 'integer' || type === 'number')
+  if (type === 'integer')
     return fc.oneof(
       smallInt,
-      fc.integer({ min: schema.minimum ?? -INT4_MAX, max: schema.maximum ?? INT4_MAX }),
+      wholeNumber(Math.ceil(schema.minimum ?? -INT4_MAX), Math.floor(schema.maximum ?? INT4_MAX)),
+    );
+  if (type === 'number')
+    // Bounds of a number field may be fractional (a height of at least 1.2 m).
+    return fc.oneof(
+      smallInt,
+      fc.double({
+        min: schema.minimum ?? -INT4_MAX,
+        max: schema.maximum ?? INT4_MAX,
+        noNaN: true,
+        noDefaultInfinity: true,
+      }),
     );
   if (type === 'boolean') return fc.boolean();
   if (type === 'string')

@@ -18,7 +18,7 @@ import {
 } from './dockLayers.ts';
 import { docksGeoJson } from './docksGeoJson.ts';
 import { pickSerial, pointerOver } from './layerPointer.ts';
-import { mapAlive } from './mapAlive.ts';
+import { mapAlive } from '../../../map/mapAlive.ts';
 import { useFleetRedraw } from './useFleetRedraw.ts';
 import { useLatest } from './useLatest.ts';
 

@@ -10,10 +10,10 @@ import { clock } from '../../../lib/clock.ts';
 import { useToDisplay } from '../../../map/displayCoords.ts';
 import { fleetTelemetry } from '../../../state/fleet.ts';
 import { noteDataPushed, noteFrameDrawn } from '../../../telemetry/frameProbe.ts';
-import { provideMapIcons } from './mapIcons.ts';
+import { provideMapIcons } from '../../../map/icons/mapIcons.ts';
 import { dronesGeoJson } from './dronesGeoJson.ts';
 import { pickSerial, pointerOver } from './layerPointer.ts';
-import { mapAlive } from './mapAlive.ts';
+import { mapAlive } from '../../../map/mapAlive.ts';
 import { useFleetRedraw } from './useFleetRedraw.ts';
 import { useLatest } from './useLatest.ts';
 import {

@@ -9,7 +9,7 @@ import type { DeviceCell } from '../../../state/fleet.ts';
 import { positionOf } from '../../../telemetry/fields.ts';
 import { kindOf } from '../../../telemetry/fleetCounts.ts';
 import { rowStatus } from '../rowStatus.ts';
-import type { DockStatus } from './dockStatus.ts';
+import type { DockStatus } from '../../../map/icons/dockStatus.ts';
 
 export interface DockProperties {
   sn: string;

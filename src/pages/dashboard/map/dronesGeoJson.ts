@@ -4,8 +4,8 @@ import type { DeviceCell } from '../../../state/fleet.ts';
 import { kindOf } from '../../../telemetry/fleetCounts.ts';
 import type { ToDisplay } from '../../../map/displayCoords.ts';
 import { aircraftOsd } from '../../../telemetry/fields.ts';
-import { droneStatus } from './droneStatus.ts';
-import type { DroneStatus } from './droneStatus.ts';
+import { droneStatus } from '../../../map/icons/droneStatus.ts';
+import type { DroneStatus } from '../../../map/icons/droneStatus.ts';
 
 export interface DroneProperties {
   sn: string;

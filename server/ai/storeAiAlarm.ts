@@ -1,0 +1,11 @@
+import type { Db } from '../db/Db.ts';
+import type { Fields } from '../mqtt/decode.ts';
+import { ingestAiAlarm } from './ingestAiAlarm.ts';
+
+/**
+ * Ingestion's entry point for `ai_alarm`: stores the detection, stamped with the time the server
+ * received it (the order consoles saw it live), and resolves once it and its snapshot are stored.
+ */
+export async function storeAiAlarm(db: Db, sn: string, data: Fields, receivedAt: number) {
+  await ingestAiAlarm(db, sn, data, receivedAt);
+}

@@ -1,0 +1,118 @@
+import type { SubtaskDetail, SubtaskFigures } from '../../../protocol/tasks.ts';
+import { TASK_API } from '../../../protocol/tasks.ts';
+import { queryOne } from '../../db/Db.ts';
+import { loadHmsTextTable } from '../../hms/hmsTextTable.ts';
+import { ApiError } from '../ApiError.ts';
+import type { AppDeps, ZodApp } from '../context.ts';
+import { callerOf } from '../context.ts';
+import { ok } from '../envelope.ts';
+import { message, pickLang } from '../messages.ts';
+import type { MessageKey } from '../messages.ts';
+import {
+  aircraftOf,
+  flightAlarms,
+  flightPhotos,
+  flownTrack,
+  plannedRoute,
+  trackLength,
+} from './subtaskData.ts';
+import { buildTimeline } from './subtaskTimeline.ts';
+import type { StoredEvent } from './subtaskTimeline.ts';
+import type { ExecutionRow } from './taskQueries.ts';
+import { EXECUTION_COLUMNS, scopedTask, toExecution, toTask } from './taskQueries.ts';
+import { byId } from './taskSchemas.ts';
+
+interface WaylineRow {
+  id: number;
+  name: string;
+  template_type: string;
+  waypoint_count: number;
+  length_m: number;
+  duration_s: number;
+  object_key: string;
+  md5: string;
+}
+
+const when = (t: Date | string | null): Date | null => (t === null ? null : new Date(t));
+
+/** `GET subtask`: one flight with its timeline, flown track, planned route and key figures. */
+export function registerSubtaskRoutes(app: ZodApp, deps: AppDeps): void {
+  const { db, storage } = deps;
+  const hms = loadHmsTextTable(deps.config.hmsTextFile);
+
+  app.get(
+    TASK_API.subtask,
+    { config: { access: 'task' }, schema: { querystring: byId } },
+    async (request) => {
+      const run = await queryOne<ExecutionRow>(
+        db,
+        `select ${EXECUTION_COLUMNS} from flight_task_executions x where x.id = $1`,
+        [request.query.id],
+      );
+      if (!run) throw new ApiError(404, 'not_found.execution');
+      // Out of scope reads as missing, like every other record.
+      const task = await scopedTask(db, callerOf(request), run.task_id).catch(() => {
+        throw new ApiError(404, 'not_found.execution');
+      });
+      const lang = pickLang(request.headers['accept-language']);
+      const wayline = await queryOne<WaylineRow>(
+        db,
+        `select w.id, w.name, w.template_type, w.waypoint_count, w.length_m, w.duration_s,
+           w.object_key, w.md5
+         from flight_tasks t join waylines w on w.id = t.wayline_id where t.id = $1`,
+        [task.id],
+      );
+      const started = when(run.started_at);
+      const ended = when(run.ended_at);
+      const windowEnd = ended ?? new Date();
+      const aircraft = await aircraftOf(db, run.dock_sn);
+      const track = started && aircraft ? await flownTrack(db, aircraft, started, windowEnd) : [];
+      const stored = await db.query<StoredEvent>(
+        'select ts, kind, data from flight_task_events where execution_id = $1 order by ts, id',
+        [run.id],
+      );
+      const alarms = started
+        ? await flightAlarms(db, run.dock_sn, started, windowEnd, hms, lang)
+        : [];
+      const photos = await flightPhotos(db, run.flight_id);
+      const reasonText = (key: string) =>
+        key.startsWith('task.') ? message(key as MessageKey, lang) : key;
+      const timeline = buildTimeline(stored, alarms, photos, track, reasonText);
+      const total = wayline?.waypoint_count ?? run.total_waypoints;
+      const reached = timeline
+        .filter((e) => e.kind === 'waypoint')
+        .reduce((most, e) => Math.max(most, (e.waypoint ?? 0) + 1), 0);
+      const figures: SubtaskFigures = {
+        duration_s: started
+          ? Math.max(0, Math.round((windowEnd.getTime() - started.getTime()) / 1000))
+          : null,
+        distance_m: Math.round(trackLength(track)),
+        waypoints_done: run.state === 'ok' ? total : Math.min(total, reached),
+        waypoints_total: total,
+        photos: photos.length,
+        alarms: alarms.length,
+      };
+      const route = wayline ? await plannedRoute(storage, wayline.object_key, wayline.md5) : [];
+      const answer: SubtaskDetail = {
+        execution: toExecution(request, run),
+        task: toTask(request, task),
+        wayline: wayline
+          ? {
+              id: wayline.id,
+              name: wayline.name,
+              template_type: wayline.template_type,
+              waypoint_count: wayline.waypoint_count,
+              length_m: wayline.length_m,
+              duration_s: wayline.duration_s,
+            }
+          : null,
+        aircraft_sn: aircraft,
+        timeline,
+        track,
+        route,
+        figures,
+      };
+      return ok<SubtaskDetail>(request, answer);
+    },
+  );
+}

@@ -1,0 +1,2 @@
+export { VideoPlayer } from './VideoPlayer.tsx';
+export type { PlayerStats, VideoPlayerProps } from './VideoPlayer.tsx';

@@ -1,0 +1,199 @@
+/**
+ * terra-draw on the editor's map: clicks add, insert or select waypoints, drags move them, and the
+ * polygon mode draws a mapping area. The route model stays the truth: every finished gesture is
+ * reported up and turned into an edit, and the drawn points are rebuilt from the model after it.
+ */
+import { useEffect, useRef } from 'react';
+import type { Map as MapLibreMap, MapMouseEvent } from 'maplibre-gl';
+import { useMap } from 'react-map-gl/maplibre';
+import {
+  TerraDraw,
+  TerraDrawPointMode,
+  TerraDrawPolygonMode,
+  type GeoJSONStoreFeatures,
+} from 'terra-draw';
+import { TerraDrawMapLibreGLAdapter } from 'terra-draw-maplibre-gl-adapter';
+import { midpoints } from '../../lib/route/routeMeasure.ts';
+import type { EditorRoute } from '../../lib/route/routeModel.ts';
+import { useDisplayDatum } from './displayDatum.ts';
+import { useLatest } from './useLatest.ts';
+
+/** How near a click must be to a waypoint or a leg's midpoint to hit it, px (a fingertip). */
+const HIT_PX = 14;
+const COLORS = {
+  point: '#2d72d2',
+  selected: '#f0b726',
+  outline: '#ffffff',
+  area: '#7961db',
+} as const;
+
+export type DrawMode = 'route' | 'mapping';
+
+export interface RouteDrawHandlers {
+  onAdd: (lng: number, lat: number) => void;
+  onInsert: (index: number, lng: number, lat: number) => void;
+  onMove: (id: string, lng: number, lat: number) => void;
+  onSelect: (id: string) => void;
+  onArea: (ring: [number, number][]) => void;
+}
+
+interface Props extends RouteDrawHandlers {
+  route: EditorRoute;
+  selected: string | null;
+  mode: DrawMode;
+  area: [number, number][] | null;
+}
+
+let drawnIds = 0;
+
+// Not `selected`: terra-draw reserves that property for its select mode.
+const isSelected = (f: GeoJSONStoreFeatures) => f.properties.picked === true;
+
+function createDraw(map: MapLibreMap): TerraDraw {
+  return new TerraDraw({
+    adapter: new TerraDrawMapLibreGLAdapter({ map }),
+    // Waypoint features carry the model's ids; ids terra-draw makes itself only need to be unique.
+    idStrategy: {
+      isValidId: (id) => typeof id === 'string' && id !== '',
+      getId: () => `drawn-${++drawnIds}`,
+    },
+    modes: [
+      new TerraDrawPointMode({
+        editable: true,
+        styles: {
+          pointColor: (f) => (isSelected(f) ? COLORS.selected : COLORS.point),
+          pointWidth: (f) => (isSelected(f) ? 9 : 7),
+          pointOutlineColor: COLORS.outline,
+          pointOutlineWidth: 2,
+        },
+      }),
+      new TerraDrawPolygonMode({
+        styles: {
+          fillColor: COLORS.area,
+          fillOpacity: 0.15,
+          outlineColor: COLORS.area,
+          outlineWidth: 2,
+        },
+      }),
+    ],
+  });
+}
+
+/** Renderless: mount inside react-map-gl's `<Map>` once its style has loaded. */
+export function RouteDraw(props: Props) {
+  const map = useMap().current?.getMap();
+  const { toDisplay, fromDisplay } = useDisplayDatum();
+  const drawRef = useRef<TerraDraw | null>(null);
+  // Event handlers read the latest props without re-creating terra-draw on every render.
+  const latest = useLatest({ ...props, toDisplay, fromDisplay });
+
+  useEffect(() => {
+    if (!map) return;
+    const draw = createDraw(map);
+    draw.start();
+    draw.setMode(latest.current.mode === 'mapping' ? 'polygon' : 'point');
+    draw.on('finish', (id, context) => onFinish(map, draw, String(id), context, latest.current));
+    drawRef.current = draw;
+    // terra-draw's editable point mode keeps a click on an existing point to itself (no new point,
+    // no event), so selecting one is read from the map's own click.
+    const onClick = (e: MapMouseEvent) => {
+      const p = latest.current;
+      if (p.mode !== 'route') return;
+      const hit = hitPoint(map, e.point, p);
+      if (hit) p.onSelect(hit.id);
+    };
+    map.on('click', onClick);
+    return () => {
+      map.off('click', onClick);
+      drawRef.current = null;
+      draw.stop();
+    };
+  }, [map, latest]);
+
+  useEffect(() => {
+    drawRef.current?.setMode(props.mode === 'mapping' ? 'polygon' : 'point');
+  }, [props.mode]);
+
+  const { route, selected, area } = props;
+  useEffect(() => {
+    const draw = drawRef.current;
+    if (!draw) return;
+    const old = draw.getSnapshot().filter((f) => f.properties.mode === 'point');
+    draw.removeFeatures(old.map((f) => String(f.id)));
+    draw.addFeatures(
+      route.points.map((p) => ({
+        id: p.id,
+        type: 'Feature',
+        geometry: { type: 'Point', coordinates: toDisplay(p.lng, p.lat) },
+        properties: { mode: 'point', picked: p.id === selected },
+      })),
+    );
+  }, [route, selected, toDisplay]);
+
+  useEffect(() => {
+    const draw = drawRef.current;
+    if (!draw) return;
+    const old = draw.getSnapshot().filter((f) => f.properties.mode === 'polygon');
+    draw.removeFeatures(old.map((f) => String(f.id)));
+    if (!area || area.length < 3) return;
+    const ring = [...area, area[0] ?? [0, 0]].map(([lng, lat]) => toDisplay(lng, lat));
+    draw.addFeatures([
+      {
+        id: 'mapping-area',
+        type: 'Feature',
+        geometry: { type: 'Polygon', coordinates: [ring] },
+        properties: { mode: 'polygon' },
+      },
+    ]);
+  }, [area, toDisplay]);
+
+  return null;
+}
+
+type Latest = Props & ReturnType<typeof useDisplayDatum>;
+
+function coordinatesOf(draw: TerraDraw, id: string) {
+  return draw.getSnapshot().find((f) => String(f.id) === id)?.geometry;
+}
+
+function onFinish(
+  map: MapLibreMap,
+  draw: TerraDraw,
+  id: string,
+  context: { mode: string; action: string },
+  p: Latest,
+): void {
+  const geometry = coordinatesOf(draw, id);
+  if (context.mode === 'polygon' && geometry?.type === 'Polygon') {
+    const ring = (geometry.coordinates[0] ?? []).slice(0, -1);
+    draw.removeFeatures([id]);
+    p.onArea(ring.map(([x = 0, y = 0]) => p.fromDisplay(x, y)));
+    return;
+  }
+  if (context.mode !== 'point' || geometry?.type !== 'Point') return;
+  const [x = 0, y = 0] = geometry.coordinates;
+  const [lng, lat] = p.fromDisplay(x, y);
+  if (context.action !== 'draw') {
+    p.onMove(id, lng, lat);
+    p.onSelect(id);
+    return;
+  }
+  // A click made a new point; what it means depends on what it landed on.
+  draw.removeFeatures([id]);
+  const click = map.project([x, y]);
+  const hit = hitPoint(map, click, p);
+  if (hit) return p.onSelect(hit.id);
+  const mid = midpoints(p.route).find((m) => near(map, click, p.toDisplay(m.lng, m.lat)));
+  if (mid) return p.onInsert(mid.index, mid.lng, mid.lat);
+  p.onAdd(lng, lat);
+}
+
+function near(map: MapLibreMap, click: { x: number; y: number }, shown: [number, number]): boolean {
+  const at = map.project(shown);
+  return Math.hypot(at.x - click.x, at.y - click.y) <= HIT_PX;
+}
+
+/** The waypoint under a screen position, if any. */
+function hitPoint(map: MapLibreMap, click: { x: number; y: number }, p: Latest) {
+  return p.route.points.find((q) => near(map, click, p.toDisplay(q.lng, q.lat)));
+}

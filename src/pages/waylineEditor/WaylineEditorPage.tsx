@@ -1,0 +1,179 @@
+import { useMemo, useState } from 'react';
+import { Button, ButtonGroup, NonIdealState, Spinner } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { navigateTo, toastError, toastSuccess } from '../../app/shellApi.ts';
+import { usePermission } from '../../components/Permission/Permission.tsx';
+import { defaultMapping, withMapping, type MappingSettings } from '../../lib/route/mappingRoute.ts';
+import {
+  appendPoint,
+  insertPoint,
+  movePoint,
+  removePoint,
+  updateGlobals,
+  updatePoint,
+} from '../../lib/route/routeEdits.ts';
+import { heightProfile, measureRoute } from '../../lib/route/routeMeasure.ts';
+import { EditorMap } from './EditorMap.tsx';
+import { EditorToolbar } from './EditorToolbar.tsx';
+import { GlobalsPanel } from './GlobalsPanel.tsx';
+import { HeightProfile } from './HeightProfile.tsx';
+import { MappingPanel } from './MappingPanel.tsx';
+import { PointPanel } from './PointPanel.tsx';
+import type { DrawMode } from './RouteDraw.tsx';
+import { StatsBar } from './StatsBar.tsx';
+import { useEditorFile } from './useEditorFile.ts';
+import { useEditorKeys } from './useEditorKeys.ts';
+import { useRouteHistory } from './useRouteHistory.ts';
+import './waylineEditor.css';
+
+type PanelTab = 'point' | 'globals' | 'mapping';
+
+/** The wayline map editor: draw and edit a waypoint route or generate a mapping route, then save it. */
+export default function WaylineEditorPage() {
+  const { t } = useTranslation('waylineEditor');
+  const h = useRouteHistory();
+  const file = useEditorFile(useParams().id, h.reset);
+  const [mode, setMode] = useState<DrawMode>('route');
+  const [tab, setTab] = useState<PanelTab>('globals');
+  const [area, setArea] = useState<[number, number][] | null>(null);
+  const [mapping, setMapping] = useState<MappingSettings>(() => defaultMapping('1-53-0'));
+  const canAdd = usePermission('wayline:add');
+  const canEdit = usePermission('wayline:edit');
+  const { route, selected } = h;
+  const measure = useMemo(() => measureRoute(route), [route]);
+  const profile = useMemo(() => heightProfile(route), [route]);
+  const selectedIndex = route.points.findIndex((p) => p.id === selected);
+
+  const select = (id: string | null) => {
+    h.select(id);
+    if (id) setTab('point');
+  };
+  const removeSelected = () => {
+    if (selected) h.edit((r) => removePoint(r, selected));
+  };
+  useEditorKeys({ undo: h.undo, redo: h.redo, remove: removeSelected });
+
+  if (file.load === 'loading') return <Spinner />;
+  if (file.load === 'missing')
+    return (
+      <NonIdealState
+        icon="search"
+        title={t('notFound')}
+        action={
+          <Button icon="arrow-left" text={t('back')} onClick={() => navigateTo('/wayline')} />
+        }
+      />
+    );
+
+  const save = (asNew: boolean) => {
+    if (route.points.length === 0) return toastError(t('noPoints'));
+    if (!file.hasProject && (asNew || !file.wayline)) return toastError(t('noProject'));
+    void file.save(route, asNew, t('newName')).then((ok) => {
+      if (ok) toastSuccess(t('saved', { name: file.name.trim() || t('newName') }));
+    });
+  };
+  const existing = file.wayline !== null;
+  const dirty = file.saved.route !== route || file.saved.name !== file.name;
+  const mayWrite = existing ? canEdit : canAdd;
+
+  return (
+    <div className="sd-editor" data-testid="wayline-editor">
+      <EditorToolbar
+        name={file.name}
+        onName={file.setName}
+        mode={mode}
+        onMode={(m) => {
+          setMode(m);
+          if (m === 'mapping') setTab('mapping');
+        }}
+        canUndo={h.canUndo}
+        canRedo={h.canRedo}
+        onUndo={h.undo}
+        onRedo={h.redo}
+        dirty={dirty}
+        onSave={mayWrite ? () => save(false) : null}
+        onSaveAsNew={existing && canAdd ? () => save(true) : null}
+        onExport={
+          existing && !dirty ? () => void file.exportKmz((n) => t('saved', { name: n })) : null
+        }
+        onBack={() => navigateTo('/wayline')}
+      />
+      <p className="sd-editor-hint bp6-text-muted">
+        {mode === 'route' ? t('hintRoute') : t('hintMapping')}
+      </p>
+      <div className="sd-editor-body">
+        <div className="sd-editor-map" data-testid="editor-map">
+          <EditorMap
+            route={route}
+            selected={selected}
+            mode={mode}
+            area={area}
+            loadKey={file.loadKey}
+            onAdd={(lng, lat) => {
+              h.edit((r) => appendPoint(r, lng, lat));
+            }}
+            onInsert={(index, lng, lat) => h.edit((r) => insertPoint(r, index, lng, lat))}
+            onMove={(id, lng, lat) => h.edit((r) => movePoint(r, id, lng, lat))}
+            onSelect={select}
+            onArea={(ring) => {
+              setArea(ring);
+              setMode('route');
+              setTab('mapping');
+            }}
+          />
+        </div>
+        <aside className="sd-editor-side">
+          <ButtonGroup fill className="sd-editor-tabs">
+            {(['point', 'globals', 'mapping'] as const).map((id) => (
+              <Button
+                key={id}
+                text={t(`tabs.${id}`)}
+                active={tab === id}
+                data-testid={`editor-tab-${id}`}
+                onClick={() => setTab(id)}
+              />
+            ))}
+          </ButtonGroup>
+          {tab === 'point' && (
+            <PointPanel
+              point={route.points[selectedIndex]}
+              index={selectedIndex}
+              onChange={(change) => selected && h.edit((r) => updatePoint(r, selected, change))}
+              onDelete={removeSelected}
+            />
+          )}
+          {tab === 'globals' && (
+            <GlobalsPanel
+              globals={route.globals}
+              onChange={(change, all) => h.edit((r) => updateGlobals(r, change, all))}
+            />
+          )}
+          {tab === 'mapping' && (
+            <MappingPanel
+              settings={mapping}
+              payloadKey={route.globals.payloadKey}
+              area={area}
+              drawing={mode === 'mapping'}
+              onSettings={setMapping}
+              onDraw={() => setMode('mapping')}
+              onGenerate={() => {
+                if (!area) return;
+                const next = withMapping(route, area, mapping);
+                if (next.points.length === 0) return toastError(t('mapping.nothing'));
+                h.edit(() => next);
+                toastSuccess(t('mapping.generated', { count: next.points.length }));
+              }}
+            />
+          )}
+        </aside>
+      </div>
+      <div className="sd-editor-bottom">
+        <StatsBar measure={measure} count={route.points.length} />
+        <div className="sd-editor-profile" data-testid="editor-profile">
+          <HeightProfile samples={profile} />
+        </div>
+      </div>
+    </div>
+  );
+}

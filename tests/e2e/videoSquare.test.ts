@@ -1,0 +1,180 @@
+/**
+ * The video wall end to end: an operator fills four tiles from the device tree, sees the simulated
+ * cameras move, and closing the tiles stops the streams on the server. HLS, as a media server would
+ * serve a real dock, is played from a stream ffmpeg makes (skipped when ffmpeg is not installed).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, type LoginResult } from '../../protocol/http.ts';
+import { VIDEO_API } from '../../protocol/video.ts';
+import { apiCall } from './support/api.ts';
+import { freePort, TEST_PASSWORD } from './support/server.ts';
+import { useE2E, type E2E } from './support/setup.ts';
+
+const WAIT = { timeout: 30_000, interval: 300 };
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1440, height: 900 };
+const HAS_FFMPEG = spawnSync('ffmpeg', ['-version']).status === 0;
+
+async function viewerTotal(url: string): Promise<number> {
+  const { token } = await apiCall<LoginResult>(url, API.login, null, {
+    username: 'operator',
+    password: TEST_PASSWORD,
+  });
+  const counts = await apiCall<Record<string, number>>(url, VIDEO_API.viewers, token);
+  return Object.values(counts).reduce((a, b) => a + b, 0);
+}
+
+/** Opens the wall with four tiles and puts the first `n` streams of the tree into them. */
+async function fillWall(e2e: E2E, n: number): Promise<void> {
+  await e2e.console.open('/video_square');
+  await e2e.page.getByTestId('video-square').waitFor(WAIT);
+  await e2e.page.getByTestId('video-layout-4').click();
+  const nodes = e2e.page.locator('[data-testid^="stream-"]');
+  await nodes.first().waitFor();
+  for (let i = 0; i < n; i++) await nodes.nth(i).click();
+}
+
+describe('the video wall', () => {
+  const e2e = useE2E({ SIM_DRONES: '2' });
+
+  it('shows moving frames in four tiles and stops the streams when they close', async () => {
+    await e2e.page.setViewportSize(DESKTOP);
+    await e2e.console.signIn('operator');
+    await fillWall(e2e, 4);
+    const tile = e2e.page.getByTestId('video-tile-0');
+    // The canvas takes the frame's size once the first frame is drawn.
+    await expect
+      .poll(() => tile.locator('canvas').evaluate((c: HTMLCanvasElement) => c.width), WAIT)
+      .toBe(320);
+    await expect.poll(() => viewerTotal(e2e.server.url), WAIT).toBe(4);
+    await tile.getByTestId('video-latency').waitFor(WAIT);
+    const first = await tile.locator('canvas').screenshot();
+    await expect
+      .poll(async () => !(await tile.locator('canvas').screenshot()).equals(first), WAIT)
+      .toBe(true);
+    await e2e.console.shot('video-wall-4-zh');
+    await e2e.page.setViewportSize(PHONE);
+    await e2e.console.shot('video-wall-phone-zh');
+    // The language switch is in the top bar at desktop width (folded into a menu on a phone).
+    await e2e.page.setViewportSize(DESKTOP);
+    await e2e.console.switchLanguage('English');
+    await e2e.page.setViewportSize(PHONE);
+    await e2e.console.shot('video-wall-phone-en');
+    await e2e.page.setViewportSize(DESKTOP);
+    await tile.click();
+    await e2e.console.shot('video-wall-enlarged-en');
+    await e2e.page.getByTestId('video-tile-0').getByTestId('video-tile-close').click();
+
+    for (let i = 1; i < 4; i++)
+      await e2e.page
+        .getByTestId(`video-tile-${String(i)}`)
+        .getByTestId('video-tile-close')
+        .click();
+    await expect.poll(() => viewerTotal(e2e.server.url), WAIT).toBe(0);
+  });
+
+  it('keeps the wall per user', async () => {
+    await e2e.console.signIn('operator');
+    await e2e.console.open('/video_square');
+    await e2e.page.getByTestId('video-square').waitFor(WAIT);
+    await e2e.page.getByTestId('video-layout-9').click();
+    // The wall is saved on the server after each change: reload only once the save with the stream
+    // has been answered, or the reload races it.
+    const saved = e2e.page.waitForResponse(
+      (r) =>
+        r.url().includes('/api/video/layout') &&
+        r.request().method() === 'POST' &&
+        // A quote inside `tiles` is a stream id: the save that holds the chosen stream.
+        /"tiles":\[[^\]]*"/.test(r.request().postData() ?? ''),
+    );
+    await e2e.page.locator('[data-testid^="stream-"]').first().click();
+    await e2e.page.getByTestId('video-tile-8').waitFor();
+    await saved;
+    await e2e.page.reload();
+    await e2e.page.getByTestId('video-tile-8').waitFor(WAIT);
+    await expect.poll(() => viewerTotal(e2e.server.url), WAIT).toBe(1);
+    // Hiding the page (another tab in front) stops the stream as well.
+    await e2e.page.goto('about:blank');
+    await expect.poll(() => viewerTotal(e2e.server.url), WAIT).toBe(0);
+  });
+});
+
+const hlsPort = await freePort();
+
+describe.skipIf(!HAS_FFMPEG)('HLS playback (needs Debian ffmpeg)', () => {
+  const e2e = useE2E({
+    SIM_DRONES: '1',
+    LIVE_URL_TEMPLATE: `hls:http://127.0.0.1:${String(hlsPort)}/live/{sn}.m3u8`,
+  });
+  let dir = '';
+  let files: Server | null = null;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'skydeck-hls-'));
+    // Twenty seconds of test pattern in 2 s segments: enough for currentTime to advance.
+    const made = spawnSync('ffmpeg', [
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=320x180:rate=10',
+      '-t',
+      '20',
+      '-c:v',
+      'libx264',
+      '-pix_fmt',
+      'yuv420p',
+      '-g',
+      '20',
+      '-f',
+      'hls',
+      '-hls_time',
+      '2',
+      '-hls_list_size',
+      '0',
+      join(dir, 'stream.m3u8'),
+    ]);
+    if (made.status !== 0) throw new Error(`ffmpeg failed: ${made.stderr.toString()}`);
+    files = createServer((req, res) => {
+      // Every device's playlist is the one stream; segments are looked up by name.
+      const name =
+        normalize(req.url ?? '')
+          .split('/')
+          .pop() ?? '';
+      const file = name.endsWith('.m3u8') ? 'stream.m3u8' : name;
+      readFile(join(dir, file)).then(
+        (body) => {
+          res.writeHead(200, {
+            'access-control-allow-origin': '*',
+            'content-type':
+              extname(file) === '.m3u8' ? 'application/vnd.apple.mpegurl' : 'video/mp2t',
+          });
+          res.end(body);
+        },
+        () => {
+          res.writeHead(404, { 'access-control-allow-origin': '*' });
+          res.end();
+        },
+      );
+    }).listen(hlsPort, '127.0.0.1');
+  });
+  afterAll(async () => {
+    await new Promise((done) => files?.close(done));
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('plays the stream a media server would serve and its time advances', async () => {
+    await e2e.console.signIn('operator');
+    await fillWall(e2e, 1);
+    const video = e2e.page.getByTestId('video-tile-0').locator('video');
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), WAIT)
+      .toBeGreaterThan(1);
+  });
+});
