@@ -6,12 +6,10 @@
  */
 import exifr from 'exifr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Envelope } from '../../protocol/http.ts';
 import type { MediaListPage } from '../../protocol/media.ts';
 import { MEDIA_API } from '../../protocol/media.ts';
 import { TASK_API } from '../../protocol/tasks.ts';
 import type { FlightTask, FlightTaskDetail } from '../../protocol/tasks.ts';
-import { WAYLINE_API } from '../../protocol/waylines.ts';
 import type { Wayline } from '../../protocol/waylines.ts';
 import { silentLog } from '../../server/mqtt/log.ts';
 import { manualScheduler } from '../../server/mqtt/scheduler.ts';
@@ -34,6 +32,7 @@ import { takePhotoTwoWaylinesKmz } from '../fixtures/wpml/takePhotoTwoWaylines.t
 import { seeded } from './helpers/accounts.ts';
 import type { Seeded } from './helpers/accounts.ts';
 import { backends } from './helpers/backends.ts';
+import { until as untilHolds, uploadWayline } from './helpers/simFlights.ts';
 import { startServer } from './helpers/testServer.ts';
 import type { TestServer } from './helpers/testServer.ts';
 
@@ -84,13 +83,7 @@ describe('photos of a simulated flight', () => {
   const clock = manualScheduler(Date.now());
   const fleet = buildFleet({ drones: 3, seed: 11, center: DEFAULT_CENTER, prefix: 'MS' });
 
-  async function until(done: () => Promise<boolean>, what: string): Promise<void> {
-    for (let i = 0; i < 3000; i++) {
-      if (await done()) return;
-      await pause(20);
-    }
-    throw new Error(`timed out waiting for ${what}`);
-  }
+  const until = (done: () => Promise<boolean>, what: string) => untilHolds(done, what, 3000);
 
   beforeAll(async () => {
     const pglite = backends[0];
@@ -100,18 +93,13 @@ describe('photos of a simulated flight', () => {
       extensions: [realtimeExtension],
     });
     s = await seeded(server);
-    const url = new URL(WAYLINE_API.upload, server.url);
-    url.searchParams.set('workspace_id', String(s.home));
-    url.searchParams.set('name', 'photo route');
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${s.operator}`,
-        'content-type': 'application/octet-stream',
-      },
-      body: takePhotoTwoWaylinesKmz(),
-    });
-    wayline = ((await response.json()) as Envelope<Wayline>).data;
+    wayline = await uploadWayline(
+      server,
+      s.operator,
+      s.home,
+      'photo route',
+      takePhotoTwoWaylinesKmz(),
+    );
     await registerSimFleet(server.handle.db, s.home, fleet, KEY);
     for (const u of fleet) server.handle.deps.events.changed({ kind: 'device', sn: u.dock.sn });
     sim = startSimulator({

@@ -4,10 +4,8 @@
  * reports progress until the execution ends in success. Simulated time runs ahead of the clock.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Envelope } from '../../protocol/http.ts';
 import { TASK_API } from '../../protocol/tasks.ts';
 import type { FlightTask, FlightTaskDetail, TaskExecutionDetail } from '../../protocol/tasks.ts';
-import { WAYLINE_API } from '../../protocol/waylines.ts';
 import type { Wayline } from '../../protocol/waylines.ts';
 import { silentLog } from '../../server/mqtt/log.ts';
 import { manualScheduler } from '../../server/mqtt/scheduler.ts';
@@ -22,6 +20,7 @@ import { fixtureKmz } from '../fixtures/wpml/kmz.ts';
 import { seeded } from './helpers/accounts.ts';
 import type { Seeded } from './helpers/accounts.ts';
 import { backends } from './helpers/backends.ts';
+import { until, uploadWayline } from './helpers/simFlights.ts';
 import { startServer } from './helpers/testServer.ts';
 import type { TestServer } from './helpers/testServer.ts';
 
@@ -56,14 +55,6 @@ describe('a flight task on the simulator', () => {
         query: { id: taskId },
       })
     ).body.data.last;
-  /** Waits (real time) until `done` holds. */
-  async function until(done: () => Promise<boolean>, what: string): Promise<void> {
-    for (let i = 0; i < 500; i++) {
-      if (await done()) return;
-      await pause(20);
-    }
-    throw new Error(`timed out waiting for ${what}`);
-  }
 
   beforeAll(async () => {
     const pglite = backends[0];
@@ -73,18 +64,13 @@ describe('a flight task on the simulator', () => {
       extensions: [realtimeExtension],
     });
     s = await seeded(server);
-    const url = new URL(WAYLINE_API.upload, server.url);
-    url.searchParams.set('workspace_id', String(s.home));
-    url.searchParams.set('name', 'sim route');
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${s.operator}`,
-        'content-type': 'application/octet-stream',
-      },
-      body: fixtureKmz('waypoint-actions-1.0.6'),
-    });
-    wayline = ((await response.json()) as Envelope<Wayline>).data;
+    wayline = await uploadWayline(
+      server,
+      s.operator,
+      s.home,
+      'sim route',
+      fixtureKmz('waypoint-actions-1.0.6'),
+    );
     await registerSimFleet(db(), s.home, fleet, KEY);
     for (const u of fleet) server.handle.deps.events.changed({ kind: 'device', sn: u.dock.sn });
     sim = startSimulator({

@@ -10,14 +10,14 @@ export function MediaFacts({ file }: { file: MediaFile }) {
   const resolution =
     file.width !== null && file.height !== null
       ? t('units.pixels', { w: file.width, h: file.height })
-      : '';
+      : '—';
   const facts: Fact[] = [
     ['name', t('name'), file.name],
     ['shotAt', t('shotAt'), formatTime(file.shot_at)],
     ['device', t('device'), `${file.device_name} (${file.device_sn})`],
     ['payload', t('payload'), file.payload],
-    ['task', t('task'), file.task_name ?? ''],
-    ['flight', t('flight'), file.flight_id ?? ''],
+    ['task', t('task'), file.task_name ?? '—'],
+    ['flight', t('flight'), file.flight_id ?? '—'],
     ['position', t('position'), formatPosition(file.lat, file.lon)],
     ['absolute', t('absoluteAltitude'), formatMetres(t, file.absolute_altitude)],
     ['relative', t('relativeAltitude'), formatMetres(t, file.relative_altitude)],

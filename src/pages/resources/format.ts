@@ -16,15 +16,15 @@ export function formatBytes(bytes: number): string {
 
 /** Metres with one decimal, or '' when the file does not carry the value. */
 export function formatMetres(t: TFunction<'resourcesPage'>, value: number | null): string {
-  return value === null ? '' : t('units.metres', { value: value.toFixed(1) });
+  return value === null ? '—' : t('units.metres', { value: value.toFixed(1) });
 }
 
 /** Degrees with one decimal, or ''. */
 export function formatDegrees(t: TFunction<'resourcesPage'>, value: number | null): string {
-  return value === null ? '' : t('units.degrees', { value: value.toFixed(1) });
+  return value === null ? '—' : t('units.degrees', { value: value.toFixed(1) });
 }
 
 /** `lat, lon` with six decimals (about 0.1 m), or '' without a position. */
 export function formatPosition(lat: number | null, lon: number | null): string {
-  return lat === null || lon === null ? '' : `${lat.toFixed(6)}, ${lon.toFixed(6)}`;
+  return lat === null || lon === null ? '—' : `${lat.toFixed(6)}, ${lon.toFixed(6)}`;
 }
