@@ -32,6 +32,8 @@ export interface DrcSenderDeps {
 
 export class DrcSender {
   private gateway: string | null = null;
+  /** The open session's `drc/up` topic, built once: `take` compares it with every message. */
+  private upTopic: string | null = null;
   private seq = 0;
   private listener: DrcUpListener | null = null;
 
@@ -40,12 +42,14 @@ export class DrcSender {
   /** Starts a session with `gatewaySn` (the dock); a new session counts `seq` from 1 again. */
   open(gatewaySn: string, listener: DrcUpListener | null): void {
     this.gateway = gatewaySn;
+    this.upTopic = thingTopic(gatewaySn, 'drc/up');
     this.seq = 0;
     this.listener = listener;
   }
 
   close(): void {
     this.gateway = null;
+    this.upTopic = null;
     this.listener = null;
   }
 
@@ -72,8 +76,7 @@ export class DrcSender {
 
   /** Offers every incoming message; those on the session's `drc/up` go to the listener. */
   take(topic: string, payload: Uint8Array): void {
-    if (this.gateway === null || this.listener === null) return;
-    if (topic !== thingTopic(this.gateway, 'drc/up')) return;
+    if (topic !== this.upTopic || this.listener === null) return;
     const message = parseDrcUp(payload);
     if (message === null) return;
     const result = this.listener({ message, receivedAt: this.deps.now() });
