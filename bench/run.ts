@@ -5,12 +5,15 @@
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { brokerSection } from './broker/brokerSection.ts';
+import { serverSection } from './broker/serverSection.ts';
 import { coreSection } from './core/coreSection.ts';
 import { drcSection } from './drc/drcSection.ts';
 import { workbenchSection } from './e2e/workbenchSection.ts';
+import { browserSection } from './e2e/browserSection.ts';
 import { videoSection } from './video/videoSection.ts';
 import { alarmsSection } from './alarms/alarmsSection.ts';
 import { tasksSection } from './tasks/tasksSection.ts';
+import { gasSection } from './gas/gasSection.ts';
 import { describeMachine, machineFacts } from './machine.ts';
 import { storeResult, writeSummary } from './results.ts';
 import type { BenchSection } from './section.ts';
@@ -20,11 +23,14 @@ import { formatTable } from './table.ts';
 const SECTIONS: BenchSection[] = [
   coreSection,
   workbenchSection,
+  browserSection,
   brokerSection,
+  serverSection,
   drcSection,
   videoSection,
   alarmsSection,
   tasksSection,
+  gasSection,
 ];
 
 const RESULTS_DIR = fileURLToPath(new URL('./results/', import.meta.url));

@@ -50,8 +50,25 @@ export const NEXT_STATUSES: Readonly<Record<AiAlarmStatus, readonly AiAlarmStatu
 export const canMove = (from: AiAlarmStatus, to: AiAlarmStatus): boolean =>
   NEXT_STATUSES[from].includes(to);
 
-/** Classes the simulated detectors report; devices may report others, shown as they come. */
-export const AI_CATEGORIES = ['person', 'vehicle', 'smoke', 'fire', 'ship', 'animal'] as const;
+/**
+ * Classes the simulated detectors report, then the gas threshold crossings the smell-sensing module
+ * raises as alarms (`gas_<channel>`, protocol/gas.ts); devices may report others, shown as they come.
+ */
+export const AI_CATEGORIES = [
+  'person',
+  'vehicle',
+  'smoke',
+  'fire',
+  'ship',
+  'animal',
+  'gas_ch4',
+  'gas_h2s',
+  'gas_nh3',
+  'gas_voc',
+  'gas_so2',
+  'gas_co',
+  'gas_odour',
+] as const;
 
 /** Where the detected object is in the frame, each 0–1 from the top-left corner. */
 export interface AiBox {

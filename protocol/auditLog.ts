@@ -19,6 +19,9 @@ export const LOG_MODULES = [
   'video',
   'aralm',
   'drc',
+  'feature',
+  'linxiu',
+  'model',
 ] as const;
 export const LOG_ACTIONS = [
   'add',
@@ -67,6 +70,7 @@ export const LOG_ACTIONS = [
   'live_stop_push',
   'live_set_quality',
   'live_lens_change',
+  'ai_model_deploy',
 ] as const;
 export const LOG_RESULTS = ['success', 'failure'] as const;
 
@@ -137,7 +141,10 @@ export const AUDIT_WORDS: { 'zh-CN': AuditWords; en: AuditWords } = {
       media: '媒体资源',
       video: '视频',
       aralm: 'AI 告警',
+      model: 'AI 模型',
       drc: '虚拟座舱',
+      feature: '特征点',
+      linxiu: '嗅觉感知',
     },
     actions: {
       add: '新增',
@@ -185,6 +192,7 @@ export const AUDIT_WORDS: { 'zh-CN': AuditWords; en: AuditWords } = {
       live_stop_push: '停止直播',
       live_set_quality: '设置直播清晰度',
       live_lens_change: '切换直播镜头',
+      ai_model_deploy: '部署 AI 模型',
     },
     results: { success: '成功', failure: '失败' },
     details: {
@@ -223,7 +231,10 @@ export const AUDIT_WORDS: { 'zh-CN': AuditWords; en: AuditWords } = {
       media: 'Media',
       video: 'Video',
       aralm: 'AI alarms',
+      model: 'AI models',
       drc: 'Virtual cockpit',
+      feature: 'Feature points',
+      linxiu: 'Smell sensing',
     },
     actions: {
       add: 'Add',
@@ -271,6 +282,7 @@ export const AUDIT_WORDS: { 'zh-CN': AuditWords; en: AuditWords } = {
       live_stop_push: 'Stop live video',
       live_set_quality: 'Set video quality',
       live_lens_change: 'Switch lens',
+      ai_model_deploy: 'Deploy AI model',
     },
     results: { success: 'Success', failure: 'Failure' },
     details: {

@@ -16,7 +16,27 @@ export const DRC_API = {
   status: '/api/drc/status',
   /** POST {@link DrcCommandInput} → {@link DrcCommandResult}. Only the holder. */
   command: '/api/drc/command',
+  /**
+   * GET → {@link DrcGuardSettings} of the signed-in user (the defaults before the first save);
+   * POST {@link DrcGuardSettings} → the saved settings. Page `drone_ctl`.
+   */
+  guard: '/api/drc/guard',
 } as const;
+
+/**
+ * The cockpit's latency-guard thresholds, kept per user: from `warn_ms` of link delay or data age
+ * the cockpit warns and limits stick authority, from `stop_ms` it stops the sticks. Whole ms within
+ * {@link DRC_GUARD_LIMITS}, `warn_ms` below `stop_ms` (a 400 names `stop_ms` otherwise).
+ */
+export interface DrcGuardSettings {
+  warn_ms: number;
+  stop_ms: number;
+}
+
+export const DRC_GUARD_LIMITS = { min: 50, max: 10_000 } as const;
+
+/** 300 ms is where manual flying starts to feel late; at 800 ms a correction lands after the fact. */
+export const DRC_GUARD_DEFAULTS: DrcGuardSettings = { warn_ms: 300, stop_ms: 800 };
 
 /** The permission (button) code a role needs to enter DRC and send cockpit commands. */
 export const DRC_PERMISSION = 'drc:control';

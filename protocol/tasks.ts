@@ -10,6 +10,8 @@ export const TASK_API = {
   info: '/api/task/info',
   execution: '/api/task/execution',
   add: '/api/task/add',
+  /** Changes a task that has no run under way; its schedule is planned again. */
+  edit: '/api/task/edit',
   cancel: '/api/task/cancel',
   del: '/api/task/del',
   pause: '/api/task/pause',
@@ -72,6 +74,11 @@ export interface TaskInput {
   wayline_precision_type: number;
 }
 
+/** What `edit` takes: the task and its new settings (its project stays). */
+export interface TaskEdit extends Omit<TaskInput, 'workspace_id'> {
+  id: number;
+}
+
 /** One run of a task: one flight. */
 export interface TaskExecution {
   id: number;
@@ -130,6 +137,7 @@ export const SUBTASK_EVENT_KINDS = [
   'dispatch',
   'refused',
   'prepare',
+  'ready',
   'execute',
   'takeoff',
   'waypoint',
@@ -140,6 +148,7 @@ export const SUBTASK_EVENT_KINDS = [
   'cancel',
   'alarm',
   'timeout',
+  'expired',
   'landing',
   'result',
 ] as const;
@@ -158,7 +167,10 @@ export interface SubtaskEvent {
   latency_ms?: number;
   /** Final state (`result`, `landing`). */
   state?: string;
-  /** HMS code, level and text in the caller's language (`alarm`); no text when the table has none. */
+  /**
+   * HMS code, level and text in the caller's language (`alarm`; no text when the table has none);
+   * the reason in words (`refused`, `expired`).
+   */
   hms_code?: string;
   level?: number;
   text?: string;

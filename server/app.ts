@@ -15,6 +15,7 @@ import { ensureWritableDataDir } from './dataDir.ts';
 import type { Db } from './db/Db.ts';
 import { migrate } from './db/migrate.ts';
 import { openPglite } from './db/pgliteDb.ts';
+import { openPgliteThread } from './db/pgliteThreadDb.ts';
 import { openPostgres } from './db/postgresDb.ts';
 import type { SeedResult } from './db/seed.ts';
 import { seedIfEmpty } from './db/seed.ts';
@@ -105,7 +106,9 @@ async function openDatabase(config: Config, inMemory: boolean): Promise<Db> {
   }
   const dir = inMemory ? undefined : join(config.dataDir, 'db');
   try {
-    return await openPglite(dir);
+    // On disk (what `npm start` runs) PGlite gets its own thread, so its synchronous WASM work never
+    // holds up MQTT delivery; the in-memory databases of tests stay in-process.
+    return dir === undefined ? await openPglite(undefined) : await openPgliteThread(dir);
   } catch (error) {
     throw new StartupError(
       'DATA_DIR',

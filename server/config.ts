@@ -38,6 +38,10 @@ export interface Config {
   simCenter: { lat: number; lng: number };
   simSeed: number;
   simOsdHz: number;
+  /** Simulated aircraft fly patrols of their own between tasks (off: they wait in the dock). */
+  simPatrols: boolean;
+  /** Mean seconds between AI detections of a simulated aircraft on patrol. */
+  simDetectionS: number;
   /** The basemap presets' settings, handed to the console by `GET /api/map/config`. */
   basemaps: MapConfig;
   /** `SKIP_CONSOLE_BUILD=1`: `npm start` serves whatever `dist/` holds (API-only hosts, tests). */
@@ -170,9 +174,10 @@ function trustProxy(env: Env): TrustProxy {
   return parsed;
 }
 
-function flag(env: Env, name: string): boolean {
+function flag(env: Env, name: string, fallback = false): boolean {
   const raw = text(env, name)?.toLowerCase();
-  if (raw === undefined || raw === '0' || raw === 'false') return false;
+  if (raw === undefined) return fallback;
+  if (raw === '0' || raw === 'false') return false;
   if (raw === '1' || raw === 'true') return true;
   throw new ConfigError(name, `expected 1 or 0, got "${raw}"`);
 }
@@ -219,6 +224,8 @@ export function loadConfig(env: Env = process.env): Config {
     simCenter: simCenter(env),
     simSeed: integer(env, 'SIM_SEED', 1, -2_147_483_648, 2_147_483_647),
     simOsdHz: positive(env, 'SIM_OSD_HZ', 2),
+    simPatrols: flag(env, 'SIM_PATROLS', true),
+    simDetectionS: positive(env, 'SIM_DETECTION_S', 300),
     basemaps: basemaps(env),
     skipConsoleBuild: flag(env, 'SKIP_CONSOLE_BUILD'),
     hmsTextFile: text(env, 'HMS_TEXT_FILE'),

@@ -71,8 +71,10 @@ async function main(): Promise<void> {
   const underViteDev = process.env.npm_lifecycle_event === 'dev';
   if (!config.skipConsoleBuild && !underViteDev) await buildConsole();
   const handle = await createSkydeck(config, { extensions: [realtimeExtension] });
-  printWelcome(handle);
+  // Signals first: a supervisor (or a test) may stop the server as soon as it reads the welcome,
+  // and a SIGTERM that arrives before a listener exists kills Node without a clean stop.
   stopOnSignals(handle);
+  printWelcome(handle);
 }
 
 main().catch((error: unknown) => {

@@ -14,6 +14,9 @@ import { MQTT_WS_PATH, startEmbeddedBroker } from './mqtt/embeddedBroker.ts';
 import type { EmbeddedBroker } from './mqtt/embeddedBroker.ts';
 import { startIngestion } from './mqtt/ingestion.ts';
 import type { Ingestion } from './mqtt/ingestion.ts';
+import { startInProcessIngestion } from './mqtt/inProcessIngestion.ts';
+import { startTrackPartitionUpkeep, trackRetentionDays } from './mqtt/trackPartitions.ts';
+import type { TrackPartitionUpkeep } from './mqtt/trackPartitions.ts';
 import type { Log } from './mqtt/log.ts';
 import { registerConfigRequest } from './mqtt/configRequest.ts';
 import { mqttRoutes } from './mqtt/mqttRoutes.ts';
@@ -28,6 +31,7 @@ import type { AppDeps } from './http/context.ts';
 import { realScheduler } from './mqtt/scheduler.ts';
 import { buildFleet, simSecret } from './sim/fleet.ts';
 import { mqttTransport } from './sim/mqttTransport.ts';
+import { onboardDbStore } from './sim/ai/onboardDbStore.ts';
 import { registerSimFleet } from './sim/registerSimFleet.ts';
 import { startSimulator } from './sim/simulator.ts';
 import type { Simulator } from './sim/simulator.ts';
@@ -96,9 +100,13 @@ async function startSim(deps: AppDeps, url: string, key: string, log: Log) {
     fleet,
     seed: config.simSeed,
     hz: config.simOsdHz,
+    patrols: config.simPatrols,
     secretKey: key,
     transport: mqttTransport({ url, log }),
     scheduler: realScheduler,
+    // The simulated aircraft keep their detection models in the database across restarts.
+    onboard: onboardDbStore(db),
+    detectionIntervalS: config.simDetectionS,
   });
 }
 
@@ -154,6 +162,8 @@ async function realtime(
   media.register(requests);
   setup?.(requests, deps);
   const serverSecret = derivedSecret(tokenSecret, 'mqtt-server');
+  const retentionDays = trackRetentionDays();
+  let trackUpkeep: TrackPartitionUpkeep | null = null;
   const auth: BrokerAuth = createBrokerAuth({
     db,
     log,
@@ -205,6 +215,9 @@ async function realtime(
     const httpPort = typeof address === 'object' && address ? address.port : config.port;
     const url = internalUrl(config, running.broker, httpPort);
     const username = DEFAULT_SERVER_USERNAME;
+    // This month's track partition exists before the first point arrives (trackPartitions.ts).
+    trackUpkeep = startTrackPartitionUpkeep({ db, log, scheduler: realScheduler, retentionDays });
+    await trackUpkeep.ready;
     // The server's own account must exist on a managed Mosquitto before ingestion signs in.
     running.mosquitto = await startMosquitto(deps, serverSecret, log);
     if (running.mosquitto && running.broker)
@@ -215,15 +228,19 @@ async function realtime(
         broker: running.broker,
         log,
       });
-    running.ingestion = await startIngestion({
-      db,
-      log,
-      url,
-      username,
-      password: serverSecret,
-      shared: Boolean(config.mqttUrl),
-      requests,
-    });
+    // Devices on the embedded broker: ingest from its publish path (no second socket write).
+    running.ingestion =
+      running.broker && !config.mqttUrl
+        ? await startInProcessIngestion({ db, log, broker: running.broker, requests })
+        : await startIngestion({
+            db,
+            log,
+            url,
+            username,
+            password: serverSecret,
+            shared: Boolean(config.mqttUrl),
+            requests,
+          });
     const broker = running.broker;
     if (broker) broker.onDeviceDisconnect((sn) => running.ingestion?.deviceDisconnected(sn));
     // The docks fetch task files over HTTP from where the server listens (or `PUBLIC_URL`).
@@ -243,6 +260,7 @@ async function realtime(
   // Before the HTTP server closes: our WebSocket clients would otherwise keep it open forever.
   app.addHook('preClose', async () => {
     stopListening();
+    trackUpkeep?.stop();
     await running.sim?.stop();
     await tasks.stop();
     await media.stop();

@@ -20,6 +20,7 @@
 import * as Comlink from 'comlink';
 import type { ConnectOptions, JsonObject } from '../protocol/telemetry.ts';
 import type { DrcOutgoing, DrcUpListener } from './drc/drcSender.ts';
+import { mapFrameBuffers } from './core/mapFrame.ts';
 import { createTelemetryService } from './telemetryService.ts';
 import type {
   ConnectionListener,
@@ -41,10 +42,16 @@ const api = {
   onDelta: (listener: DeltaListener | null) => {
     release(deltaListener);
     deltaListener = listener;
-    service.onDelta(listener);
+    // The map table's arrays are transferred, not cloned: the worker never touches them again.
+    service.onDelta(
+      listener === null
+        ? null
+        : (delta) => listener(Comlink.transfer(delta, mapFrameBuffers(delta.map))),
+    );
   },
   ack: (seq: number) => service.ack(seq),
   resync: () => service.resync(),
+  setInterest: (sns: string[] | null) => service.setInterest(sns),
   /** Pass `Comlink.proxy(fn)`; it is called at once with the current state, then on every change. */
   onConnection: (listener: ConnectionListener | null) => {
     release(connectionListener);

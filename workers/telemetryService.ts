@@ -4,16 +4,16 @@ import type {
   ConnectOptions,
   ConnectionState,
   CoreStats,
-  FleetDelta,
   JsonObject,
 } from '../protocol/telemetry.ts';
 import { createTelemetryCore } from './core/telemetryCore.ts';
+import type { TelemetryFrame } from './core/mapFrame.ts';
 import { DrcSender, type DrcOutgoing, type DrcUpListener } from './drc/drcSender.ts';
 import { MqttLink } from './link/mqttLink.ts';
 import { watchedTopics } from './link/watchedTopics.ts';
 
 /** Receives each delta; it must call `ack(delta.seq)` once the delta is applied (ideally drawn). */
-export type DeltaListener = (delta: FleetDelta) => unknown;
+export type DeltaListener = (delta: TelemetryFrame) => unknown;
 export type ConnectionListener = (state: ConnectionState) => unknown;
 export type MqttQos = 0 | 1 | 2;
 
@@ -62,6 +62,11 @@ export function createTelemetryService(options: TelemetryServiceOptions = {}) {
     ack: (seq: number): void => core.ack(seq),
     /** Makes the next delta carry every known device in full (the consumer forgot some). */
     resync: (): void => core.resync(),
+    /**
+     * The devices the UI shows (selection, visible rows, open panels): only they get their detail
+     * every frame, the rest once a second plus their position every frame. `null`: every device.
+     */
+    setInterest: (sns: readonly string[] | null): void => core.setInterest(sns),
     /** Replaces the connection listener and tells it the current state at once. */
     onConnection(listener: ConnectionListener | null): void {
       connectionListener = listener;

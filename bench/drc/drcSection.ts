@@ -2,6 +2,7 @@
  * Benchmark section: DRC stick command → aircraft reaction as seen on `drc/up`, and the heartbeat
  * echo, against the real server, broker and simulator in this process. Numbers, not pass/fail.
  */
+import { loadavg } from 'node:os';
 import type { BenchOptions, BenchResult, BenchSection } from '../section.ts';
 import { startDrcBenchServer } from './drcServer.ts';
 import { measureStickReaction } from './stickReaction.ts';
@@ -24,7 +25,8 @@ const row = (what: string, values: readonly number[]): (string | number)[] => [
 async function run(opts: BenchOptions): Promise<BenchResult> {
   const server = await startDrcBenchServer(8);
   try {
-    const samples = await measureStickReaction(server, opts.quick ? 4 : 20);
+    const trials = opts.quick ? 4 : 20;
+    const samples = await measureStickReaction(server, trials);
     return {
       title: 'DRC: stick → reaction on drc/up (ms)',
       columns: ['measure', 'samples', 'p50', 'p95', 'max'],
@@ -36,6 +38,9 @@ async function run(opts: BenchOptions): Promise<BenchResult> {
         'One airborne simulated aircraft under DRC; full-forward pitch after 2.5 s of centred sticks.',
         'Reaction includes broker hops both ways, the 10 Hz DRC tick of the simulator and the 10 Hz osd_info_push.',
         'No latency injected (DRC_TEST_HOOKS off).',
+        `${String(trials)} trials${opts.quick ? ' (--quick)' : ''}; load average at the end (1, 5, 15 min): ${loadavg()
+          .map((v) => v.toFixed(2))
+          .join(' ')}.`,
       ],
     };
   } finally {

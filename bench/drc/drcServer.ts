@@ -2,12 +2,14 @@
  * A Skydeck server in this process for the DRC benchmark: in-memory database, embedded broker and a
  * small simulated fleet on the wall clock, as `npm start` runs them.
  */
+import { signInAdmin } from '../adminApi.ts';
 import { createSkydeck } from '../../server/app.ts';
 import type { SkydeckHandle } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { realtimeExtension } from '../../server/realtime.ts';
 
-const PASSWORD = 'bench123';
+/** The admin's password in these runs. */
+export const BENCH_PASSWORD = 'bench123';
 
 export interface DrcBenchServer {
   handle: SkydeckHandle;
@@ -18,12 +20,16 @@ export interface DrcBenchServer {
 }
 
 /** Starts the server with `drones` simulated units; resolves once signed in. */
-export async function startDrcBenchServer(drones: number): Promise<DrcBenchServer> {
+export async function startDrcBenchServer(
+  drones: number,
+  /** A built console to serve (browser runs); none by default. */
+  distDir = '/nonexistent-skydeck-dist',
+): Promise<DrcBenchServer> {
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
-    ADMIN_PASSWORD: PASSWORD,
+    ADMIN_PASSWORD: BENCH_PASSWORD,
     MQTT_TCP_PORT: '0',
     SIM_DRONES: String(drones),
     SIM_OSD_HZ: '2',
@@ -31,25 +37,9 @@ export async function startDrcBenchServer(drones: number): Promise<DrcBenchServe
   });
   const handle = await createSkydeck(config, {
     inMemory: true,
-    distDir: '/nonexistent-skydeck-dist',
+    distDir,
     extensions: [realtimeExtension],
   });
-  let token = '';
-  const api = async <T>(method: 'GET' | 'POST', path: string, body?: object): Promise<T> => {
-    const response = await fetch(new URL(path, handle.url), {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body ? { 'content-type': 'application/json' } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const envelope = (await response.json()) as { data: T; msg: string };
-    if (!response.ok) throw new Error(`${path}: ${envelope.msg}`);
-    return envelope.data;
-  };
-  token = (
-    await api<{ token: string }>('POST', '/api/login', { username: 'admin', password: PASSWORD })
-  ).token;
+  const { token, api } = await signInAdmin(handle.url, BENCH_PASSWORD);
   return { handle, token, api };
 }

@@ -4,11 +4,10 @@
  * and data folder, so a browser sees a restart the way an operator would.
  */
 import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { freePort } from '../../tests/e2e/support/server.ts';
+import { freePort, untilRunning } from '../../tests/e2e/support/server.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 /** The demo accounts' password in these runs. */
@@ -33,33 +32,13 @@ export interface SkydeckProcessOptions {
 export interface SkydeckProcess {
   url: string;
   port: number;
+  /** The server's process id (benchmarks read its CPU time). */
+  pid: number | undefined;
   dataDir: string;
   /** Stops the server and keeps its data folder (for a restart). */
   stop(): Promise<void>;
   /** Stops the server and deletes its data folder. */
   dispose(): Promise<void>;
-}
-
-function started(child: ChildProcess): Promise<void> {
-  return new Promise((done, fail) => {
-    let output = '';
-    const timer = setTimeout(
-      () => fail(new Error(`server did not start:\n${output}`)),
-      START_TIMEOUT_MS,
-    );
-    const onData = (chunk: Buffer): void => {
-      output += chunk.toString();
-      if (!output.includes('Skydeck is running at')) return;
-      clearTimeout(timer);
-      done();
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      fail(new Error(`server exited (${String(code)}):\n${output}`));
-    });
-  });
 }
 
 /** Starts the server with `drones` simulated aircraft publishing `osdHz` osd messages per second. */
@@ -84,7 +63,7 @@ export async function startSkydeck(options: SkydeckProcessOptions): Promise<Skyd
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  await started(child);
+  await untilRunning(child, START_TIMEOUT_MS);
   const stop = async (): Promise<void> => {
     if (child.exitCode !== null) return;
     const exited = new Promise((done) => child.once('exit', done));
@@ -94,6 +73,7 @@ export async function startSkydeck(options: SkydeckProcessOptions): Promise<Skyd
   return {
     url: `http://127.0.0.1:${port}`,
     port,
+    pid: child.pid,
     dataDir,
     stop,
     dispose: async () => {

@@ -130,6 +130,22 @@ export interface GasReadingData {
   longitude: number;
   /** Ellipsoid height, m. */
   height: number;
+  /**
+   * Multi-gas payloads: every gas measured, ppm (`gas`/`value` then repeat the headline one, so
+   * single-gas readers keep working).
+   */
+  gases?: { ch4?: number; h2s?: number; nh3?: number; voc?: number; so2?: number; co?: number };
+  /** Odour concentration, OU/m³. */
+  odour?: number;
+  /** Air at the sensor: °C, %RH, hPa. */
+  temperature?: number;
+  humidity?: number;
+  pressure?: number;
+  /** Height above the take-off point, m (what the plume model needs). */
+  relative_height?: number;
+  /** Wind the dock reports, m/s and degrees it blows from. */
+  wind_speed?: number;
+  wind_direction?: number;
 }
 
 /** Events the console and the server understand, by method. */

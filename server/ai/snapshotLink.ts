@@ -1,14 +1,10 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { AI_ALARM_API } from '../../protocol/aiAlarms.ts';
+import { hourlyExpiry, signLink, validLinkSignature } from '../auth/linkSignature.ts';
 
 /** How long a snapshot link handed to a console stays valid: longer than a page stays open. */
 export const SNAPSHOT_LINK_TTL_MS = 12 * 3_600_000;
 
-function signature(tokenSecret: string, alarmId: number, expires: number): string {
-  return createHmac('sha256', tokenSecret)
-    .update(`skydeck:ai-snapshot:${String(alarmId)}:${String(expires)}`)
-    .digest('hex');
-}
+const subject = (alarmId: number): string => `ai-snapshot:${String(alarmId)}`;
 
 /**
  * The signed, expiring path of an alarm's snapshot. An `<img>` sends no bearer token, so the link
@@ -16,12 +12,11 @@ function signature(tokenSecret: string, alarmId: number, expires: number): strin
  * rounded to the hour so one alarm's link stays the same across reloads and the browser caches it.
  */
 export function signedSnapshotPath(tokenSecret: string, alarmId: number, nowMs: number): string {
-  const hour = 3_600_000;
-  const expires = Math.ceil((nowMs + SNAPSHOT_LINK_TTL_MS) / hour) * hour;
+  const expires = hourlyExpiry(nowMs, SNAPSHOT_LINK_TTL_MS);
   const query = new URLSearchParams({
     id: String(alarmId),
     expires: String(expires),
-    sig: signature(tokenSecret, alarmId, expires),
+    sig: signLink(tokenSecret, subject(alarmId), expires),
   });
   return `${AI_ALARM_API.snapshot}?${query.toString()}`;
 }
@@ -32,8 +27,5 @@ export function validSnapshotSignature(
   link: { id: number; expires: number; sig: string },
   nowMs: number,
 ): boolean {
-  if (!Number.isSafeInteger(link.expires) || link.expires < nowMs) return false;
-  const expected = Buffer.from(signature(tokenSecret, link.id, link.expires), 'hex');
-  const given = Buffer.from(link.sig, 'hex');
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return validLinkSignature(tokenSecret, subject(link.id), link, nowMs);
 }

@@ -32,6 +32,11 @@ export function drcHolderOf(dockSn: string): HolderEntry | undefined {
   return holders.get(dockSn);
 }
 
+/** The docks whose holder entry `owner` set. */
+export function docksHeldFor(owner: object): string[] {
+  return [...holders].filter(([, e]) => e.owner === owner).map(([dockSn]) => dockSn);
+}
+
 /** Whether user `userId` holds DRC on `dockSn`. */
 export function isDrcHolder(userId: number, dockSn: string): boolean {
   return holders.get(dockSn)?.userId === userId;

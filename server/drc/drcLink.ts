@@ -1,7 +1,8 @@
 /**
  * The DRC service's own broker client (the server account): it calls services on a dock and waits
- * for `services_reply`, and hears every dock's `drc/down` — which the broker lets through from the
- * holder only — to watch heartbeats and audit sticks and e-stops.
+ * for `services_reply`, hears every dock's `drc/down` — which the broker lets through from the
+ * holder only — to watch heartbeats and audit sticks and e-stops, and picks the few `drc/up` replies
+ * the service needs (an e-stop's result) out of the docks' 10 Hz pushes.
  */
 import { randomUUID } from 'node:crypto';
 import { connect } from 'mqtt';
@@ -23,8 +24,8 @@ export interface DrcReply {
   tid: string;
 }
 
-/** One `drc/down` message as the holder sent it. */
-export interface DownMessage {
+/** One `drc/down` message as the holder sent it (or a `drc/up` message as the dock sent it). */
+export interface DrcMessage {
   method: string;
   seq: number;
   data: Fields;
@@ -34,7 +35,9 @@ export interface DrcLink {
   /** Publishes `method` on the dock's `services` and waits for the matching reply. */
   call(dockSn: string, method: string, data: object): Promise<DrcReply>;
   /** Hears `drc/down`; returns the unsubscribe function. */
-  onDown(listener: (dockSn: string, msg: DownMessage) => void): () => void;
+  onDown(listener: (dockSn: string, msg: DrcMessage) => void): () => void;
+  /** Hears the `drc/up` messages of `method` only; returns the unsubscribe function. */
+  onUp(method: string, listener: (dockSn: string, msg: DrcMessage) => void): () => void;
   /** Whether the broker connection is up now. */
   connected(): boolean;
   close(): Promise<void>;
@@ -48,7 +51,7 @@ export interface DrcLinkOptions {
   replyTimeoutMs: number;
 }
 
-function downMessage(payload: Buffer): DownMessage | null {
+function drcMessage(payload: Buffer): DrcMessage | null {
   try {
     const body = JSON.parse(payload.toString('utf8')) as Record<string, unknown>;
     const data = body.data;
@@ -74,14 +77,24 @@ export async function startDrcLink(options: DrcLinkOptions): Promise<DrcLink> {
     connectTimeout: 5_000,
   });
   const waiting = new Map<string, (reply: DrcReply) => void>();
-  const listeners = new Set<(sn: string, msg: DownMessage) => void>();
+  const listeners = new Set<(sn: string, msg: DrcMessage) => void>();
+  const upListeners = new Map<string, Set<(sn: string, msg: DrcMessage) => void>>();
 
   client.on('message', (topic, payload) => {
     const parsed = parseTopic(topic);
     if (parsed?.family !== 'thing') return;
     if (parsed.kind === 'drc/down') {
-      const msg = downMessage(payload);
+      const msg = drcMessage(payload);
       if (msg) for (const listener of listeners) listener(parsed.sn, msg);
+      return;
+    }
+    if (parsed.kind === 'drc/up') {
+      // Most of drc/up is osd and hsi at 10 Hz: a byte search skips them without parsing.
+      for (const [method, wanted] of upListeners) {
+        if (!payload.includes(method)) continue;
+        const msg = drcMessage(payload);
+        if (msg?.method === method) for (const listener of wanted) listener(parsed.sn, msg);
+      }
       return;
     }
     const msg = decodeEnvelope(payload);
@@ -103,7 +116,7 @@ export async function startDrcLink(options: DrcLinkOptions): Promise<DrcLink> {
     setTimeout(resolve, CONNECT_WAIT_MS).unref();
     client.once('connect', () => {
       client.subscribe(
-        ['thing/product/+/services_reply', 'thing/product/+/drc/down'],
+        ['thing/product/+/services_reply', 'thing/product/+/drc/down', 'thing/product/+/drc/up'],
         { qos: 1 },
         (error) => {
           if (error) options.log.error(`drc service could not subscribe: ${error.message}`);
@@ -138,6 +151,12 @@ export async function startDrcLink(options: DrcLinkOptions): Promise<DrcLink> {
     onDown(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    onUp(method, listener) {
+      const wanted = upListeners.get(method) ?? new Set();
+      upListeners.set(method, wanted);
+      wanted.add(listener);
+      return () => wanted.delete(listener);
     },
     async close() {
       for (const [tid, resolve] of waiting) {

@@ -56,6 +56,24 @@ const CATALOGUE = {
     '机场长时间无响应，任务已超时',
     'the dock stopped answering; the flight timed out',
   ],
+  'task.battery_below': [
+    '飞行器电量不足：{battery}%，需要至少 {min}%',
+    'the aircraft battery is too low: {battery}%, at least {min}% needed',
+  ],
+  'task.drc_held': [
+    '飞手正在手动操控该飞行器：{user}',
+    'a pilot is controlling this aircraft manually: {user}',
+  ],
+  'task.condition_unmet': [
+    '执行窗口内条件未满足，任务已过期',
+    'the conditions were not met within the window; the run expired',
+  ],
+  'task.undo_refused': [
+    '机场拒绝撤回已下发的任务（错误码 {code}）',
+    'the dock refused to withdraw the flight it holds (code {code})',
+  ],
+  'task.undo_no_reply': ['机场未应答撤回请求', 'the dock did not answer the withdrawal'],
+  'task.canceled_undo_failed': ['任务已取消，但{what}', 'the task is canceled, but {what}'],
   'task.not_flying': ['该任务当前没有正在执行的飞行', 'this task has no flight in progress'],
   'task.engine_offline': ['任务引擎未运行', 'the task engine is not running'],
   'drc.held_by': ['{username} 正在操控该飞行器', '{username} is flying this aircraft'],
@@ -74,6 +92,14 @@ const CATALOGUE = {
   'drc.no_reply': ['机场未应答', 'the dock did not answer'],
   'drc.link_down': ['远程控制服务未连接', 'the remote-control service is not connected'],
   'conflict.task_flying': ['任务正在飞行，无法删除', 'the task is flying and cannot be deleted'],
+  'conflict.task_edit_flying': [
+    '任务正在飞行，无法修改；请等待本次飞行结束',
+    'the task is flying and cannot be changed; wait for the flight to end',
+  ],
+  'conflict.task_edit_sent': [
+    '任务已下发到机场、等待执行，无法修改；请先取消任务',
+    'the task has been sent to the dock and is waiting to fly; cancel it before changing it',
+  ],
   'conflict.task_overlap': [
     '与同一机场的任务“{what}”时间重叠',
     'overlaps task "{what}" on the same dock',
@@ -144,6 +170,15 @@ const CATALOGUE = {
     '不能删除或移动你所在的项目',
     'you cannot delete or move your own workspace',
   ],
+  'model.bad_file': [
+    '{field}: 不是有效的 ONNX 模型（{reason}）',
+    '{field}: not a valid ONNX model ({reason})',
+  ],
+  'model.in_use': [
+    '模型仍部署在 {count} 台设备上，无法删除',
+    'the model is still deployed on {count} device(s) and cannot be deleted',
+  ],
+  'model.disabled': ['模型已停用，不能部署', 'the model is disabled and cannot be deployed'],
   'validation.required': ['{field}: 必填', '{field}: required'],
   'validation.invalid': ['{field}: 格式不正确', '{field}: invalid value'],
   'validation.nul': ['{field}: 不能包含空字符', '{field}: must not contain a NUL character'],

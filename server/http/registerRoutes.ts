@@ -1,5 +1,6 @@
 import { registerAlarmRoutes } from './alarms/alarmRoutes.ts';
 import { registerAiAlarmRoutes } from './aiAlarms/registerAiAlarmRoutes.ts';
+import { registerGasRoutes } from './gas/registerGasRoutes.ts';
 import { registerLoginRoutes } from './auth/loginRoutes.ts';
 import type { AppDeps, ZodApp } from './context.ts';
 import { registerDeviceReadRoutes } from './devices/deviceReadRoutes.ts';
@@ -19,6 +20,8 @@ import { registerTaskRoutes } from './tasks/registerTaskRoutes.ts';
 import { registerDrcRoutes } from './drc/drcRoutes.ts';
 import { registerVideoRoutes } from './video/videoRoutes.ts';
 import { registerMediaRoutes } from './media/registerMediaRoutes.ts';
+import { registerModelRoutes } from './models/registerModelRoutes.ts';
+import { registerFeaturePointRoutes } from './featurePoints/registerFeaturePointRoutes.ts';
 
 /** Every `/api` route of this module (the MQTT config route is the broker's). */
 export function registerRoutes(app: ZodApp, deps: AppDeps): void {
@@ -42,4 +45,7 @@ export function registerRoutes(app: ZodApp, deps: AppDeps): void {
   registerVideoRoutes(app, deps);
   registerMediaRoutes(app, deps);
   registerAiAlarmRoutes(app, deps);
+  registerModelRoutes(app, deps);
+  registerFeaturePointRoutes(app, deps);
+  registerGasRoutes(app, deps);
 }

@@ -2,6 +2,7 @@ import type { Db } from '../db/Db.ts';
 import { queryOne } from '../db/Db.ts';
 import { notFound } from './ApiError.ts';
 import type { Caller } from './caller.ts';
+import { subtreeIds } from './caller.ts';
 
 type Thing = 'user' | 'role' | 'workspace' | 'device';
 
@@ -30,4 +31,18 @@ export async function scopedWorkspaceOf(
   if (!row) throw notFound(what);
   await requireInScope(caller, row.workspace_id, what);
   return row.workspace_id;
+}
+
+/**
+ * The workspaces a list answer may cover: the caller's whole scope, or the asked workspace's subtree
+ * when it is in that scope (else 404).
+ */
+export async function answerWorkspaces(
+  db: Db,
+  caller: Caller,
+  workspaceId: number | undefined,
+): Promise<number[]> {
+  if (workspaceId === undefined) return caller.scope();
+  await requireInScope(caller, workspaceId, 'workspace');
+  return subtreeIds(db, workspaceId);
 }

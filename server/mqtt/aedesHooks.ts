@@ -12,6 +12,7 @@ import { DRC_NOT_HOLDER } from '../drc/drcAcl.ts';
 import type { BrokerAuth, BrokerSession } from './brokerAuth.ts';
 import { decodeEnvelope, str } from './decode.ts';
 import type { Log } from './log.ts';
+import type { Principal } from './topicRules.ts';
 
 // Aedes' `AuthErrorCode` is an ambient const enum, which verbatimModuleSyntax cannot import.
 const BAD_USERNAME_OR_PASSWORD = 4;
@@ -31,6 +32,15 @@ function authError(): AuthenticateError {
   return Object.assign(new Error('bad username or password'), {
     returnCode: BAD_USERNAME_OR_PASSWORD,
   });
+}
+
+/** Distinct topics remembered as allowed per connection; a dock uses about ten. */
+const MAX_VERDICTS = 256;
+
+/** The publish topics a connection was allowed, valid while its principal is this object. */
+interface Verdicts {
+  principal: Principal;
+  allowed: Set<string>;
 }
 
 /** What the hooks give back to the broker. */
@@ -57,6 +67,9 @@ function announcedChildren(packet: PublishPacket, sn: string): string[] | undefi
 export function installAuthHooks(broker: Aedes, auth: BrokerAuth, log: Log): AuthHooks {
   const sessions = new WeakMap<Client, BrokerSession>();
   const chains = new WeakMap<Client, Promise<unknown>>();
+  /** Publish decisions of a connection still under way; the cached answer waits for them. */
+  const pending = new WeakMap<Client, number>();
+  const verdicts = new WeakMap<BrokerSession, Verdicts>();
   const reported = new Set<string>();
   let refused = 0;
   const failed = (where: string) => (error: unknown) => {
@@ -65,11 +78,21 @@ export function installAuthHooks(broker: Aedes, auth: BrokerAuth, log: Log): Aut
 
   /** Runs `task` after every earlier publish decision of `client`. */
   function inOrder<T>(client: Client, task: () => Promise<T>): Promise<T> {
+    pending.set(client, (pending.get(client) ?? 0) + 1);
     const next = (chains.get(client) ?? Promise.resolve()).then(task, task);
-    chains.set(
-      client,
-      next.catch(() => undefined),
+    const settled = next.then(
+      () => undefined,
+      () => undefined,
     );
+    chains.set(client, settled);
+    void settled.then(() => {
+      const left = (pending.get(client) ?? 1) - 1;
+      if (left > 0) pending.set(client, left);
+      else {
+        pending.delete(client);
+        chains.delete(client);
+      }
+    });
     return next;
   }
 
@@ -87,25 +110,52 @@ export function installAuthHooks(broker: Aedes, auth: BrokerAuth, log: Log): Aut
     packet.retain = false;
   }
 
+  /** Whether `topic` was allowed for `s` under its current principal (see `remember`). */
+  function allowedBefore(s: BrokerSession, topic: string): boolean {
+    const v = verdicts.get(s);
+    return v !== undefined && v.principal === s.principal && v.allowed.has(topic);
+  }
+
+  /**
+   * Keeps an allowed publish so the next one on the topic is answered without a decision. Only for
+   * devices and the server, whose rights follow their principal alone: a reload (device or topology
+   * change, sessionWatch.ts) or an announcement replaces the principal object and so voids the
+   * verdicts. Console publishes also hang on who holds DRC, and DRC connections on their grant's
+   * clock, so those are judged every time; `update_topo` always is (it changes the rights).
+   */
+  function remember(s: BrokerSession, topic: string): void {
+    const kind = s.principal.kind;
+    if ((kind !== 'device' && kind !== 'server') || topic.startsWith('sys/')) return;
+    let v = verdicts.get(s);
+    if (v?.principal !== s.principal) {
+      v = { principal: s.principal, allowed: new Set() };
+      verdicts.set(s, v);
+    }
+    if (v.allowed.size < MAX_VERDICTS) v.allowed.add(topic);
+  }
+
   async function decidePublish(client: Client, s: BrokerSession, packet: PublishPacket) {
     if (s.principal.kind === 'device') {
       const children = announcedChildren(packet, s.principal.sn);
       if (children) await auth.announce(s, children);
-      const decision = await auth.decide(s, 'publish', packet.topic);
-      if (!decision.allow) refuseMessage(client, s, packet, decision.reason);
+    }
+    const decision = await auth.decide(s, 'publish', packet.topic);
+    if (decision.allow) {
+      remember(s, packet.topic);
       return null;
     }
-    // A tab that just lost DRC may still send a stick or two: drop those, keep its telemetry link.
-    const drc = await auth.decide(s, 'publish', packet.topic);
-    if (!drc.allow && drc.reason === DRC_NOT_HOLDER) {
-      refuseMessage(client, s, packet, drc.reason);
+    // A device keeps its link whatever one message says; a tab that just lost DRC may still send a
+    // stick or two: drop those, keep its telemetry link.
+    if (s.principal.kind === 'device' || decision.reason === DRC_NOT_HOLDER) {
+      refuseMessage(client, s, packet, decision.reason);
       return null;
     }
     // A console or server client that publishes outside its rights is closed (as before): that is
     // no device's routine traffic but a misbehaving client.
-    return (await auth.authorize(s, 'publish', packet.topic, client.id))
-      ? null
-      : new Error('not authorized');
+    log.warn(
+      `mqtt refused publish client=${client.id} user=${s.principal.name} topic=${packet.topic} reason=${decision.reason}`,
+    );
+    return new Error('not authorized');
   }
 
   broker.authenticate = (client, username, password, done) => {
@@ -126,6 +176,9 @@ export function installAuthHooks(broker: Aedes, auth: BrokerAuth, log: Log): Aut
     if (!client) return done(null);
     const session = sessions.get(client);
     if (!session) return done(new Error('not authenticated'));
+    // The routine case, a device publishing where it published before with nothing of its own still
+    // being decided, is answered at once: no promise, no closure, no database.
+    if (!pending.has(client) && allowedBefore(session, packet.topic)) return done(null);
     inOrder(client, () => decidePublish(client, session, packet))
       .then((error) => done(error))
       .catch((error: unknown) => {

@@ -1,13 +1,17 @@
 /**
  * Broker authentication and authorization over the database, shared by the embedded Aedes hooks and
  * the EMQX HTTP endpoints. Console users sign in with their access token as password, devices with
- * serial number + device secret, the server's own client with an internal secret. Each principal may
+ * serial number + device secret, the server's own client with an internal secret, a dock's DRC
+ * connection with the credentials its DRC session handed it (server/drc/drcGrants.ts). Each principal may
  * only use its own client ids (protocol/mqtt/clientIds.ts).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import { deviceClientId, isConsoleClientIdOf } from '../../protocol/mqtt/clientIds.ts';
 import type { Db } from '../db/Db.ts';
+import { drcBrokerClientId } from '../drc/brokerCredentials.ts';
+import { drcGrantFor, drcGrantsFor, isLiveGrant } from '../drc/drcGrants.ts';
+import type { DrcGrant } from '../drc/drcGrants.ts';
 import { deviceSecretHash, findUserByName } from './authQueries.ts';
 import { loadDevicePrincipal, loadUserPrincipal } from './principals.ts';
 import { mayPublish, maySubscribe } from './topicRules.ts';
@@ -48,6 +52,8 @@ export interface BrokerSession {
   token?: string;
   /** The children a gateway announced in its last `update_topo`. */
   announced?: readonly string[];
+  /** A DRC connection's grant: the connection ends with it (session over, or expired). */
+  drcGrant?: DrcGrant;
 }
 
 export type BrokerAction = 'publish' | 'subscribe';
@@ -99,6 +105,8 @@ function ownsClientId(principal: Principal, clientId: string): boolean {
       return true;
     case 'device':
       return clientId === deviceClientId(principal.sn);
+    case 'drc':
+      return clientId === drcBrokerClientId(principal.sn);
     case 'user':
       return isConsoleClientIdOf(principal.name, clientId);
   }
@@ -117,12 +125,30 @@ export function createBrokerAuth(options: BrokerAuthOptions): BrokerAuth {
     token,
   });
 
+  /** The session of a live DRC grant; the grant's expiry ends the connection (sessionWatch.ts). */
+  const drcSession = (grant: DrcGrant): BrokerSession => ({
+    principal: {
+      kind: 'drc',
+      name: grant.username,
+      sn: grant.dockSn,
+      sns: new Set([grant.dockSn]),
+    },
+    loadedAt: now(),
+    expiresAt: grant.expiresAt,
+    drcGrant: grant,
+  });
+
   async function verifyDevice(sn: string, secret: string): Promise<boolean> {
     const stored = await deviceSecretHash(db, sn);
     return stored !== undefined && stored !== '' && sameText(stored, hashDeviceSecret(secret));
   }
 
   async function check(username: string, password: string): Promise<BrokerSession | null> {
+    // A renewed session's dock may sign in with the new or, until they expire, the earlier credentials.
+    const grant = drcGrantsFor(username).find(
+      (g) => isLiveGrant(g, now()) && sameText(password, g.password),
+    );
+    if (grant) return drcSession(grant);
     if (username === serverUsername) {
       return options.serverSecret !== '' && sameText(password, options.serverSecret)
         ? session({ kind: 'server', name: serverUsername })
@@ -153,6 +179,8 @@ export function createBrokerAuth(options: BrokerAuthOptions): BrokerAuth {
     },
     async sessionFor(username) {
       if (username === serverUsername) return session({ kind: 'server', name: serverUsername });
+      const grant = drcGrantFor(username);
+      if (grant) return isLiveGrant(grant, now()) ? drcSession(grant) : null;
       const device = await loadDevicePrincipal(db, username);
       if (device) return session(device);
       const user = await findUserByName(db, username);
@@ -160,6 +188,9 @@ export function createBrokerAuth(options: BrokerAuthOptions): BrokerAuth {
       return principal ? session(principal) : null;
     },
     async decide(s, action, topic) {
+      // Checked on every message: a session that ended voids its dock's DRC connection at once.
+      if (s.drcGrant && !isLiveGrant(s.drcGrant, now()))
+        return { allow: false, reason: 'DRC session ended' };
       const rule = action === 'publish' ? mayPublish : maySubscribe;
       const decision = rule(s.principal, topic);
       if (decision.allow || decision.sn === undefined || now() - s.loadedAt < refreshAfterMs)
@@ -190,6 +221,8 @@ export function createBrokerAuth(options: BrokerAuthOptions): BrokerAuth {
         }
         case 'device':
           return loadDevicePrincipal(db, p.sn, s.announced);
+        case 'drc':
+          return s.drcGrant && isLiveGrant(s.drcGrant, now()) ? p : null;
       }
     },
     async announce(s, children) {

@@ -40,7 +40,11 @@ export const obj = (value: unknown): Fields | undefined => (isFields(value) ? va
 export function decodeEnvelope(payload: Uint8Array): Decoded | null {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(Buffer.from(payload).toString('utf8'));
+    // A view, not `Buffer.from(payload)`: that would copy every message before parsing it.
+    const bytes = Buffer.isBuffer(payload)
+      ? payload
+      : Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength);
+    parsed = JSON.parse(bytes.toString('utf8'));
   } catch {
     return null;
   }

@@ -8,8 +8,11 @@ import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Aedes } from 'aedes';
 import type { Client, PublishPacket } from 'aedes';
-import { WebSocketServer, createWebSocketStream } from 'ws';
+import { WebSocketServer } from 'ws';
+import { mqttWebSocketStream } from './mqttWebSocketStream.ts';
 import { installAuthHooks } from './aedesHooks.ts';
+import { createBrokerEmitter } from './brokerEmitter.ts';
+import { isIngestionTopic } from './ingestion.ts';
 import type { BrokerAuth } from './brokerAuth.ts';
 import type { Log } from './log.ts';
 import type { PrincipalChange } from '../principalEvents.ts';
@@ -47,6 +50,12 @@ export interface EmbeddedBroker {
   refusedMessages(): number;
   /** Calls `listener` for every message a console published (already authorized). */
   onConsolePublish(listener: (topic: string, payload: Buffer, qos: 0 | 1 | 2) => void): () => void;
+  /**
+   * Calls `listener` with every message a connected client published on an ingestion topic, after
+   * authorization and delivery: in-process ingestion reads the broker's own packet instead of a
+   * second copy written to a local MQTT client's socket. The broker's own publishes are not passed.
+   */
+  onIngestionMessage(listener: (topic: string, payload: Buffer) => void): () => void;
   /** Delivers a message to the subscribers here as the server (relayed from an external broker). */
   inject(topic: string, payload: Buffer): void;
   close(): Promise<void>;
@@ -83,7 +92,7 @@ function attachWebSocket(aedes: Aedes, httpServer: HttpServer) {
     const path = (req.url ?? '').split('?')[0];
     if (path !== MQTT_WS_PATH) return;
     wss.handleUpgrade(req, socket, head, (ws) => {
-      aedes.handle(createWebSocketStream(ws), req);
+      aedes.handle(mqttWebSocketStream(ws), req);
     });
   };
   httpServer.on('upgrade', onUpgrade);
@@ -98,7 +107,11 @@ const noop = (): void => undefined;
 
 /** Starts Aedes with TCP (when the port is free) and WebSocket at `/mqtt` on `httpServer`. */
 export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promise<EmbeddedBroker> {
-  const aedes = await Aedes.createBroker({ drainTimeout: 10_000, concurrency: BROKER_CONCURRENCY });
+  const aedes = await Aedes.createBroker({
+    drainTimeout: 10_000,
+    concurrency: BROKER_CONCURRENCY,
+    mq: createBrokerEmitter(BROKER_CONCURRENCY),
+  });
   const hooks = installAuthHooks(aedes, options.auth, options.log);
   const watch = createSessionWatch(options.auth, options.log);
   const connections = new WeakMap<Client, LiveConnection>();
@@ -130,6 +143,14 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       const onPublish = (packet: PublishPacket, client: Client | null) => {
         if (client && hooks.sessionOf(client)?.principal.kind === 'user')
           listener(packet.topic, packet.payload as Buffer, packet.qos);
+      };
+      aedes.on('publish', onPublish);
+      return () => aedes.off('publish', onPublish);
+    },
+    onIngestionMessage(listener) {
+      const onPublish = (packet: PublishPacket, client: Client | null) => {
+        if (client && isIngestionTopic(packet.topic))
+          listener(packet.topic, packet.payload as Buffer);
       };
       aedes.on('publish', onPublish);
       return () => aedes.off('publish', onPublish);

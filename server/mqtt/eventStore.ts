@@ -79,6 +79,40 @@ export async function storeHms(db: Db, gatewaySn: string, alarms: Alarm[], at: n
   }
 }
 
+/** One of our own events waiting to be stored. */
+export interface DeviceEventRow {
+  sn: string;
+  method: string;
+  data: Fields;
+  ts: number;
+}
+
+/** Stores a batch of our own events in one statement. */
+export async function storeDeviceEvents(db: Db, rows: readonly DeviceEventRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.query(
+    `insert into device_events (device_sn, method, data, ts)
+     select sn, method, data::jsonb, ts
+     from unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[]) as t(sn, method, data, ts)`,
+    [
+      rows.map((r) => r.sn),
+      rows.map((r) => r.method),
+      rows.map((r) => JSON.stringify(r.data)),
+      rows.map((r) => new Date(r.ts)),
+    ],
+  );
+}
+
+/** Writes the firmware versions devices reported, `[sn, version]` pairs, in one statement. */
+export async function storeFirmware(db: Db, rows: readonly [string, string][]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.query(
+    `update devices d set firmware_version = t.fw
+     from unnest($1::text[], $2::text[]) as t(sn, fw) where d.device_sn = t.sn`,
+    [rows.map((r) => r[0]), rows.map((r) => r[1])],
+  );
+}
+
 /** Stores one of our own events (`ai_alarm`, `gas_reading`). */
 export async function storeDeviceEvent(
   db: Db,

@@ -23,6 +23,12 @@ export const INGESTION_TOPICS = [
   'thing/product/+/requests',
 ] as const;
 const RECONNECT_PERIOD_MS = 2_000;
+/** `INGESTION_TOPICS` as one test, for the embedded broker's every publish (no allocation). */
+const INGESTION_TOPIC =
+  /^(?:thing\/product\/[^/]+\/(?:osd|state|events|requests)|sys\/product\/[^/]+\/status)$/;
+
+/** Whether ingestion listens to `topic` (one of `INGESTION_TOPICS`). */
+export const isIngestionTopic = (topic: string): boolean => INGESTION_TOPIC.test(topic);
 
 export interface IngestionOptions {
   db: Db;
@@ -105,7 +111,9 @@ export async function startIngestion(options: IngestionOptions): Promise<Ingesti
     flush: () => sink.flush(),
     stats: () => sink.stats(),
     async close() {
-      await client.endAsync();
+      // Forced: a graceful end first works through whatever the broker still pushes, which under
+      // load outlasts the server's shutdown budget; what was received is flushed by `stop`.
+      await client.endAsync(true);
       await sink.stop();
     },
   };

@@ -19,6 +19,8 @@ export interface Presence {
   load(at: number): Promise<void>;
   /** Domain of a registered device; undefined for anything else. */
   domainOf(sn: string): number | undefined;
+  /** Whether `sn` is online as far as this server knows (memory, not the database). */
+  isOnline(sn: string): boolean;
   /** Records a message from `sn`; true when this brings the device online. */
   seen(sn: string, at: number): boolean;
   markOnline(sns: string[], at: number): Promise<void>;
@@ -71,6 +73,7 @@ export function createPresence(db: Db, offlineAfterMs = OFFLINE_AFTER_MS): Prese
       }
     },
     domainOf: (sn) => known.get(sn)?.domain,
+    isOnline: (sn) => known.get(sn)?.online === true,
     seen(sn, at) {
       const device = known.get(sn);
       if (!device) return false;
@@ -81,6 +84,7 @@ export function createPresence(db: Db, offlineAfterMs = OFFLINE_AFTER_MS): Prese
       return true;
     },
     async markOnline(sns, at) {
+      if (sns.length === 0) return;
       await db.query(
         'update devices set online = true, last_online_at = $2 where device_sn = any($1)',
         [sns, new Date(at)],

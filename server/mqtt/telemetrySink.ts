@@ -1,14 +1,20 @@
 /**
  * What ingestion does with each device message, independent of the MQTT client: presence, topology,
- * track points, HMS alarms and our own events. Database writes run one after another on a queue, so
- * a burst of messages never opens a burst of concurrent queries.
+ * track points, HMS alarms and our own events. Database writes run one after another in two queues
+ * (see `enqueue`), so a burst of messages never opens a burst of concurrent queries; the routine ones (track points,
+ * devices coming online, firmware versions, our own events) are gathered in memory and written as
+ * one multi-row statement each per flush (~1 s), so no message of a steady stream costs a query.
  */
 import type { Db } from '../db/Db.ts';
 import { parseTopic, statusReplyTopic, thingTopic } from '../../protocol/mqtt/topics.ts';
 import { decodeEnvelope, str } from './decode.ts';
 import type { Decoded } from './decode.ts';
-import { readHmsList, storeDeviceEvent, storeHms } from './eventStore.ts';
+import { readHmsList, storeDeviceEvents, storeFirmware, storeHms } from './eventStore.ts';
+import type { DeviceEventRow } from './eventStore.ts';
 import { storeAiAlarm } from '../ai/storeAiAlarm.ts';
+import { acceptGasReading } from '../gas/acceptGasReading.ts';
+import type { QueuedGasReading } from '../gas/acceptGasReading.ts';
+import { GAS_BATCH_MAX, GAS_BATCH_MS, storeGasReadings } from '../gas/storeGasReadings.ts';
 import type { Log } from './log.ts';
 import type { RequestRegistry } from './requestRegistry.ts';
 import { createPresence, OFFLINE_AFTER_MS } from './presence.ts';
@@ -17,10 +23,12 @@ import { createTrackSampler, storeTrackPoints, TRACK_INTERVAL_MS } from './track
 
 /** Presence is swept this often; offline detection is therefore 60–70 s after the last `osd`. */
 export const SWEEP_INTERVAL_MS = 10_000;
-/** Writes waiting beyond this are dropped and counted: a flood must not grow memory without bound. */
-const MAX_PENDING_WRITES = 10_000;
+/** Gas readings waiting beyond this are dropped and counted: a flood must not grow memory without bound. */
+const MAX_PENDING_READINGS = 10_000;
 /** A payload timestamp further than this from the server clock is not trusted. */
 const MAX_CLOCK_SKEW_MS = 24 * 3_600_000;
+/** Events waiting for the next flush beyond this are dropped and counted (a flood, or no database). */
+const MAX_BUFFERED_EVENTS = 10_000;
 /** Our own event methods stored as they are. */
 const OWN_EVENTS = new Set(['ai_alarm', 'gas_reading']);
 
@@ -34,6 +42,8 @@ export interface SinkOptions {
   requests?: RequestRegistry;
   offlineAfterMs?: number;
   trackIntervalMs?: number;
+  /** Gas readings waiting to be written beyond this are dropped (default {@link MAX_PENDING_READINGS}). */
+  maxPendingReadings?: number;
 }
 
 export interface IngestionStats {
@@ -70,22 +80,55 @@ export function createTelemetrySink(options: SinkOptions): TelemetrySink {
     writeErrors: 0,
   };
   const timers: (() => void)[] = [];
-  let queue: Promise<void> = Promise.resolve();
+  // Two lanes of writes. Gas readings come about once a second per aircraft; they are gathered and
+  // written a batch at a time (every GAS_BATCH_MS, or at once when GAS_BATCH_MAX are waiting), each
+  // batch a few statements plus its threshold checks. A fleet can still outrun the database, so that
+  // lane is capped (readings waiting or being written) and drops past it. Everything else — the
+  // periodic batches (tracks, events, presence, firmware) and the rare per-device writes (topology,
+  // HMS sets, AI alarms) — goes in its own lane, in order, never dropped and never stuck behind a
+  // backlog of readings.
+  let ordered: Promise<void> = Promise.resolve();
+  let readings: Promise<void> = Promise.resolve();
   let pending = 0;
+  let readingsDue: QueuedGasReading[] = [];
+  // Gathered between flushes (see the header).
+  const cameOnline = new Set<string>();
+  const firmwareDue = new Map<string, string>();
+  const firmwareKnown = new Map<string, string>();
+  let eventsDue: DeviceEventRow[] = [];
 
+  const failed = (what: string) => (error: unknown) => {
+    stats.writeErrors++;
+    log.error(`ingestion ${what} failed: ${String(error)}`);
+  };
+
+  /** Queues a write in the ordered lane (see above). */
   function enqueue(what: string, write: () => Promise<void>): void {
-    if (pending >= MAX_PENDING_WRITES) {
+    ordered = ordered.then(write).catch(failed(what));
+  }
+
+  /** Gathers a gas reading for the next batch, or drops it (counted) while the lane is full. */
+  function enqueueReading(reading: QueuedGasReading): void {
+    if (pending >= (options.maxPendingReadings ?? MAX_PENDING_READINGS)) {
       stats.dropped++;
       return;
     }
     pending++;
-    queue = queue
-      .then(write)
-      .catch((error: unknown) => {
-        stats.writeErrors++;
-        log.error(`ingestion ${what} failed: ${String(error)}`);
-      })
-      .finally(() => pending--);
+    readingsDue.push(reading);
+    if (readingsDue.length >= GAS_BATCH_MAX) writeReadings();
+  }
+
+  /** Queues the gathered gas readings as one batch in their lane. */
+  function writeReadings(): void {
+    if (readingsDue.length === 0) return;
+    const batch = readingsDue;
+    readingsDue = [];
+    readings = readings
+      .then(() => storeGasReadings(db, batch, options.publish))
+      .catch(failed('gas readings'))
+      .finally(() => {
+        pending -= batch.length;
+      });
   }
 
   const timeOf = (msg: Decoded, now: number): number =>
@@ -117,29 +160,33 @@ export function createTelemetrySink(options: SinkOptions): TelemetrySink {
   }
 
   function onOsd(sn: string, msg: Decoded, now: number): void {
-    if (presence.seen(sn, now)) enqueue('online', () => presence.markOnline([sn], now));
-    if (presence.domainOf(sn) === 0) sampler.offer(sn, msg.data, timeOf(msg, now), now);
+    if (presence.seen(sn, now)) cameOnline.add(sn);
+    if (presence.domainOf(sn) === 0) sampler.offer(sn, msg.data, timeOf(msg, now));
   }
 
   function onState(sn: string, msg: Decoded, now: number): void {
     presence.seen(sn, now);
     if (msg.needReply) reply(thingTopic(sn, 'state_reply'), msg);
+    // Devices repeat their firmware version in every state: only a new one is written.
     const firmware = str(msg.data.firmware_version);
-    if (firmware === undefined) return;
-    enqueue('firmware', async () => {
-      await db.query('update devices set firmware_version = $2 where device_sn = $1', [
-        sn,
-        firmware,
-      ]);
-    });
+    if (firmware === undefined || firmwareKnown.get(sn) === firmware) return;
+    firmwareKnown.set(sn, firmware);
+    firmwareDue.set(sn, firmware);
   }
 
   function onEvent(sn: string, msg: Decoded, now: number): void {
     const method = msg.method ?? '';
     if (method === 'hms') enqueue('hms', () => storeHms(db, sn, readHmsList(msg.data), now));
-    if (OWN_EVENTS.has(method))
-      enqueue(method, () => storeDeviceEvent(db, sn, method, msg.data, timeOf(msg, now)));
+    if (OWN_EVENTS.has(method)) {
+      if (eventsDue.length >= MAX_BUFFERED_EVENTS) stats.dropped++;
+      else eventsDue.push({ sn, method, data: msg.data, ts: timeOf(msg, now) });
+    }
     if (method === 'ai_alarm') enqueue('ai alarm', () => storeAiAlarm(db, sn, msg.data, now));
+    if (method === 'gas_reading') {
+      // Parsed now, so a malformed body is counted and never takes a place in the lane.
+      const reading = acceptGasReading(db, sn, msg.data);
+      if (reading) enqueueReading({ sn, ts: now, reading });
+    }
     if (msg.needReply) reply(thingTopic(sn, 'events_reply'), msg);
   }
 
@@ -174,16 +221,39 @@ export function createTelemetrySink(options: SinkOptions): TelemetrySink {
     else if (parsed.kind === 'events') onEvent(parsed.sn, msg, now);
   }
 
-  function writeTrack(): void {
+  /** Queues one write per kind for everything gathered since the last flush. */
+  function writeBatches(): void {
     const points = sampler.drain();
     stats.trackPoints += points.length;
     if (points.length > 0) enqueue('track', () => storeTrackPoints(db, points));
+    if (cameOnline.size > 0) {
+      const sns = [...cameOnline];
+      cameOnline.clear();
+      // Checked when written: a disconnect queued before this flush has the last word.
+      enqueue('online', () =>
+        presence.markOnline(
+          sns.filter((sn) => presence.isOnline(sn)),
+          scheduler.now(),
+        ),
+      );
+    }
+    if (firmwareDue.size > 0) {
+      const rows = [...firmwareDue];
+      firmwareDue.clear();
+      enqueue('firmware', () => storeFirmware(db, rows));
+    }
+    if (eventsDue.length > 0) {
+      const rows = eventsDue;
+      eventsDue = [];
+      enqueue('events', () => storeDeviceEvents(db, rows));
+    }
   }
 
   return {
     async start() {
       await presence.load(scheduler.now());
-      timers.push(scheduler.every(options.trackIntervalMs ?? TRACK_INTERVAL_MS, writeTrack));
+      timers.push(scheduler.every(options.trackIntervalMs ?? TRACK_INTERVAL_MS, writeBatches));
+      timers.push(scheduler.every(GAS_BATCH_MS, writeReadings));
       timers.push(
         scheduler.every(SWEEP_INTERVAL_MS, () =>
           enqueue('sweep', () => presence.sweep(scheduler.now())),
@@ -199,8 +269,9 @@ export function createTelemetrySink(options: SinkOptions): TelemetrySink {
     },
     devicesChanged: () => presence.load(scheduler.now()),
     async flush() {
-      writeTrack();
-      await queue;
+      writeBatches();
+      writeReadings();
+      await Promise.all([ordered, readings]);
     },
     async stop() {
       for (const cancel of timers.splice(0)) cancel();

@@ -5,7 +5,7 @@
  */
 import { parseTopic } from '../../protocol/mqtt/topics.ts';
 import type { ParsedTopic } from '../../protocol/mqtt/topics.ts';
-import { drcDownRule } from '../drc/drcAcl.ts';
+import { drcDownRule, drcLinkRule } from '../drc/drcAcl.ts';
 
 /** Who is on the other end of a broker connection. `sns` is the set of serial numbers it may touch. */
 export type Principal =
@@ -29,7 +29,9 @@ export type Principal =
       /** The project the device is registered in; its children must be registered there too. */
       workspaceId: number;
       sns: ReadonlySet<string>;
-    };
+    }
+  /** A dock's DRC connection, signed in with the credentials of `drc_mode_enter` (server/drc). */
+  | { kind: 'drc'; name: string; sn: string; sns: ReadonlySet<string> };
 
 export type Decision = { allow: true } | { allow: false; reason: string; sn?: string };
 
@@ -97,6 +99,8 @@ export function mayPublish(principal: Principal, topic: string): Decision {
       return ALLOW;
     case 'device':
       return check(principal, topic, DEVICE_UP);
+    case 'drc':
+      return drcLinkRule(principal.sn, 'drc/up', topic);
     case 'user':
       return check(principal, topic, USER_PUBLISH, (p) =>
         p.kind === 'user' && !p.canControl
@@ -113,6 +117,8 @@ export function maySubscribe(principal: Principal, topic: string): Decision {
       return ALLOW;
     case 'device':
       return check(principal, topic, DEVICE_DOWN);
+    case 'drc':
+      return drcLinkRule(principal.sn, 'drc/down', topic);
     case 'user':
       return check(principal, topic, USER_SUBSCRIBE, (p) =>
         p.kind === 'user' && !p.canWatch ? deny('role opens no telemetry page') : null,

@@ -9,6 +9,7 @@ import type { Fields } from './decode.ts';
 
 /** One stored point per second per aircraft is plenty for replaying a flight. */
 export const TRACK_INTERVAL_MS = 1_000;
+const CLOCK_RESET_SLOTS = 60;
 
 export interface TrackPoint {
   sn: string;
@@ -26,7 +27,8 @@ export interface TrackPoint {
 
 interface Latest {
   point: Partial<Record<Exclude<keyof TrackPoint, 'sn' | 'ts'>, number>>;
-  storedAt: number;
+  /** The interval (payload time / interval) of the last point stored. */
+  storedSlot: number;
 }
 
 function merge(into: Latest['point'], data: Fields): void {
@@ -48,23 +50,30 @@ function merge(into: Latest['point'], data: Fields): void {
   if (mode !== undefined && Number.isInteger(mode)) set('modeCode', mode, 0, 32_767);
 }
 
-/** Creates a sampler; `offer` merges one osd, `drain` hands over the points due for storage. */
+/**
+ * Creates a sampler; `offer` merges one osd, `drain` hands over the points due for storage.
+ * A point is stored for the first message of each interval of payload time, stamped with the
+ * interval's start: servers sharing a broker's messages (shared subscription) then produce the same
+ * key for the same aircraft-second, and the insert keeps exactly one of them.
+ */
 export function createTrackSampler(intervalMs = TRACK_INTERVAL_MS) {
   const latest = new Map<string, Latest>();
   let pending: TrackPoint[] = [];
   return {
-    offer(sn: string, data: Fields, ts: number, receivedAt: number): void {
-      const entry = latest.get(sn) ?? { point: {}, storedAt: -Infinity };
+    offer(sn: string, data: Fields, ts: number): void {
+      const entry = latest.get(sn) ?? { point: {}, storedSlot: -Infinity };
       latest.set(sn, entry);
       merge(entry.point, data);
       const { latitude, longitude } = entry.point;
       if (latitude === undefined || longitude === undefined) return;
-      if (receivedAt - entry.storedAt < intervalMs) return;
-      entry.storedAt = receivedAt;
+      const slot = Math.floor(ts / intervalMs);
+      // A clock set back by a minute or more starts over rather than pausing the track that long.
+      if (slot <= entry.storedSlot && entry.storedSlot - slot < CLOCK_RESET_SLOTS) return;
+      entry.storedSlot = slot;
       const p = entry.point;
       pending.push({
         sn,
-        ts,
+        ts: slot * intervalMs,
         latitude,
         longitude,
         height: p.height ?? null,

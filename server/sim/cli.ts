@@ -4,6 +4,7 @@
  * Without --username every dock signs in with its serial number (as username and client id, the rule
  * every Skydeck broker path enforces) and derived secret; with it, all docks share one connection with
  * those credentials.
+ * `npm run sim -- --replay …` is the benchmark's load generator instead (server/sim/replay/).
  */
 import { parseArgs } from 'node:util';
 import type { Log } from '../mqtt/log.ts';
@@ -11,6 +12,7 @@ import { realScheduler } from '../mqtt/scheduler.ts';
 import { buildFleet, DEFAULT_CENTER, DEFAULT_SEED, DEFAULT_SN_PREFIX } from './fleet.ts';
 import { mqttTransport } from './mqttTransport.ts';
 import { DEFAULT_SIM_KEY, startSimulator } from './simulator.ts';
+import { runReplayCli } from './replay/replayCli.ts';
 
 const REPORT_EVERY_MS = 5_000;
 const USAGE =
@@ -88,4 +90,6 @@ function main(): void {
   process.once('SIGTERM', stop);
 }
 
-main();
+// Replay mode has its own options; the simulator's parser would refuse them.
+if (process.argv.includes('--replay')) await runReplayCli(process.argv.slice(2));
+else main();

@@ -6,6 +6,7 @@
  */
 import type { DockOsd } from '../../protocol/mqtt/osd.ts';
 import { STORAGE_TOTAL_KB } from './dockSystems.ts';
+import { dockDrcState } from './drc/drcModes.ts';
 import type { SimUnitDef } from './fleet.ts';
 import { offset } from './geo.ts';
 import type { Phase, UnitState } from './unitState.ts';
@@ -46,7 +47,7 @@ export function dockOsdFast(def: SimUnitDef, s: UnitState): DockOsd {
   return {
     mode_code: s.phase === 'docked' ? 0 : 4,
     flighttask_step_code: TASK_STEP_BY_PHASE[s.phase],
-    drc_state: 0,
+    drc_state: dockDrcState(s),
     cover_state: s.cover,
     ...cover,
     drone_in_dock: inDock(s) ? 1 : 0,

@@ -12,6 +12,7 @@ import type {
   UpdateTopoData,
 } from '../../protocol/mqtt/payloads.ts';
 import type { SimUnitDef } from './fleet.ts';
+import { aircraftModeCode } from './drc/drcModes.ts';
 import { distance } from './geo.ts';
 import type { Phase, UnitState } from './unitState.ts';
 import { windDirectionCode, windNow } from './weather.ts';
@@ -68,7 +69,7 @@ export function aircraftOsd(def: SimUnitDef, s: UnitState): AircraftOsd {
     // The aircraft reports wind in 0.1 m/s units (protocol §2.1).
     wind_speed: Math.round(windNow(s.weather) * (s.elevation > 5 ? WIND_ALOFT_FACTOR : 1) * 10),
     wind_direction: windDirectionCode(s.weather),
-    mode_code: preparing ?? AIRCRAFT_MODE_BY_PHASE[s.phase],
+    mode_code: aircraftModeCode(s, preparing ?? AIRCRAFT_MODE_BY_PHASE[s.phase]),
     gear: 2,
     battery: {
       capacity_percent: Math.round(s.battery),

@@ -3,16 +3,16 @@
  * one, a gas sensor reading every few seconds in the air.
  */
 import type { AiAlarmData, GasReadingData } from '../../protocol/mqtt/payloads.ts';
+import { deployedModel } from './ai/deployedModels.ts';
 import type { SimUnitDef } from './fleet.ts';
+import { gasSample } from './gas/gasSample.ts';
 import type { Rng } from './rng.ts';
 import type { UnitState } from './unitState.ts';
 
-/** Mean seconds between AI detections of one aircraft on patrol. */
-const MEAN_DETECTION_INTERVAL_S = 300;
-const GAS_INTERVAL_S = 5;
-/** Methane thresholds, ppm: above the first is a caution, above the second a warning. */
-const CH4_CAUTION_PPM = 50;
-const CH4_WARNING_PPM = 100;
+/** Mean seconds between AI detections of one aircraft on patrol (`SIM_DETECTION_S`). */
+export const MEAN_DETECTION_INTERVAL_S = 300;
+/** A multi-gas payload reports about once a second in the air. */
+const GAS_INTERVAL_S = 1;
 
 /** Main camera of each aircraft model (protocol §9). */
 const CAMERA_BY_MODEL: Readonly<Record<string, string>> = {
@@ -33,16 +33,26 @@ const CATEGORIES = [
 export type OwnEvent =
   { method: 'ai_alarm'; data: AiAlarmData } | { method: 'gas_reading'; data: GasReadingData };
 
-function detection(def: SimUnitDef, s: UnitState, rng: Rng): AiAlarmData {
-  const kind = rng.pick(CATEGORIES);
+/**
+ * A detection by the model the aircraft runs, or null when it runs none: only that model's classes,
+ * never below its confidence threshold (a real detector drops weaker hits on board).
+ */
+function detection(def: SimUnitDef, s: UnitState, rng: Rng): AiAlarmData | null {
+  const model = deployedModel(def.aircraft.sn);
+  if (!model || model.classes.length === 0) return null;
+  const category = rng.pick(model.classes);
+  const level = CATEGORIES.find((c) => c.category === category)?.level ?? 1;
+  // Rounded up to the hundredth so rounding never takes a hit under the threshold.
+  const floor = Math.min(0.99, Math.ceil(model.threshold * 100) / 100);
+  const confidence = Math.max(floor, Number(rng.range(floor, Math.max(floor, 0.98)).toFixed(2)));
   // Objects seen from patrol height fill a small part of the frame.
   const w = rng.range(0.06, 0.2);
   const h = rng.range(0.08, 0.25);
   return {
     alarm_id: `${def.aircraft.sn}-${Math.floor(rng.next() * 2 ** 32).toString(36)}`,
-    category: kind.category,
-    confidence: Number(rng.range(0.6, 0.98).toFixed(2)),
-    level: kind.level,
+    category,
+    confidence,
+    level,
     latitude: s.pos.lat,
     longitude: s.pos.lng,
     payload_index: CAMERA_BY_MODEL[def.aircraft.modelKey] ?? '80-0-0',
@@ -53,26 +63,22 @@ function detection(def: SimUnitDef, s: UnitState, rng: Rng): AiAlarmData {
 }
 
 function gasReading(def: SimUnitDef, s: UnitState, rng: Rng): GasReadingData {
-  // Mostly background methane, with the odd leak plume.
-  const value = rng.chance(0.03) ? rng.range(40, 140) : rng.range(2, 15);
-  const level = value >= CH4_WARNING_PPM ? 2 : value >= CH4_CAUTION_PPM ? 1 : 0;
-  return {
-    sensor_id: `${def.aircraft.sn}-GAS1`,
-    gas: 'ch4',
-    value: Number(value.toFixed(1)),
-    unit: 'ppm',
-    level,
-    latitude: s.pos.lat,
-    longitude: s.pos.lng,
-    height: def.homeHeight + s.elevation,
-  };
+  // The plume of the area's source in the dock's wind (server/sim/gas/).
+  return gasSample(def, s, rng);
 }
 
 /** Events this unit emits during the last `dt` seconds. */
-export function stepSensors(def: SimUnitDef, s: UnitState, dt: number, rng: Rng): OwnEvent[] {
+export function stepSensors(
+  def: SimUnitDef,
+  s: UnitState,
+  dt: number,
+  rng: Rng,
+  meanDetectionS = MEAN_DETECTION_INTERVAL_S,
+): OwnEvent[] {
   const events: OwnEvent[] = [];
-  if (s.phase === 'patrol' && rng.chance(dt / MEAN_DETECTION_INTERVAL_S))
-    events.push({ method: 'ai_alarm', data: detection(def, s, rng) });
+  const found = s.phase === 'patrol' && rng.chance(Math.min(1, dt / meanDetectionS));
+  const seen = found ? detection(def, s, rng) : null;
+  if (seen) events.push({ method: 'ai_alarm', data: seen });
   if (s.hasGasSensor && s.elevation > 0) {
     s.gasTimer += dt;
     if (s.gasTimer >= GAS_INTERVAL_S) {

@@ -17,13 +17,16 @@ import {
 } from './messages.ts';
 import { createRng, mixSeed } from './rng.ts';
 import type { Rng } from './rng.ts';
-import { stepSensors } from './sensors.ts';
+import { MEAN_DETECTION_INTERVAL_S, stepSensors } from './sensors.ts';
+import { bootAircraft, shutDownAircraft } from './ai/deployedModels.ts';
+import type { OnboardStore } from './ai/deployedModels.ts';
 import { stepUnit } from './unitStep.ts';
 import { initialState } from './unitState.ts';
 import type { UnitState } from './unitState.ts';
 import { simServices } from './simServices.ts';
 import { simMedia } from './media/simMedia.ts';
 import { flightPercent, progressData } from './waylineFlight.ts';
+import { stepHeldTasks } from './heldTasks.ts';
 import { drcController } from './drc/drcController.ts';
 import type { DrcController } from './drc/drcController.ts';
 
@@ -57,10 +60,16 @@ export interface SimulatorOptions {
   seed: number;
   /** Aircraft `osd` messages per second per aircraft. */
   hz: number;
+  /** Aircraft fly patrols of their own between tasks (default); false: they start and wait docked. */
+  patrols?: boolean;
   /** Key the gateway secrets derive from (see `simSecret`). */
   secretKey: string;
   transport: SimTransport;
   scheduler: Scheduler;
+  /** Where the aircraft keep their detection models across restarts; without it they forget. */
+  onboard?: OnboardStore;
+  /** Mean seconds between detections of an aircraft on patrol (default 300). */
+  detectionIntervalS?: number;
 }
 
 export interface Simulator {
@@ -68,6 +77,8 @@ export interface Simulator {
   published(): number;
   /** Live state of a unit by index (tests, debugging). */
   unit(index: number): UnitState | undefined;
+  /** Resolves once the aircraft loaded the models they kept (at once without an on-board store). */
+  modelsLoaded: Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -83,6 +94,12 @@ interface Running {
 export function startSimulator(options: SimulatorOptions): Simulator {
   const { scheduler } = options;
   const dt = 1 / options.hz;
+  const detectionS = options.detectionIntervalS ?? MEAN_DETECTION_INTERVAL_S;
+  const aircraftSns = options.fleet.map((def) => def.aircraft.sn);
+  // A store that cannot be read leaves the aircraft without a model, as a blank one would.
+  const modelsLoaded = options.onboard
+    ? bootAircraft(aircraftSns, options.onboard).catch(() => undefined)
+    : Promise.resolve();
   const dockEvery = Math.max(1, Math.round(options.hz / DOCK_OSD_HZ));
   const slowEvery = Math.max(1, Math.round(options.hz * DOCK_SLOW_OSD_S));
   let published = 0;
@@ -114,7 +131,7 @@ export function startSimulator(options: SimulatorOptions): Simulator {
     const rng = createRng(mixSeed(options.seed ^ 0x5eed, def.index));
     const u: Running = {
       def,
-      state: initialState(def, rng),
+      state: initialState(def, rng, options.patrols ?? true),
       rng,
       link: { publish: () => undefined },
       seq: 0,
@@ -164,11 +181,14 @@ export function startSimulator(options: SimulatorOptions): Simulator {
     if (state.stateChanged)
       send(u, thingTopic(def.aircraft.sn, 'state'), aircraftState(def, state));
     if (state.hmsChanged) send(u, thingTopic(def.dock.sn, 'events'), hmsData(state), 'hms');
-    for (const e of stepSensors(def, state, dt, u.rng))
+    for (const e of stepSensors(def, state, dt, u.rng, detectionS))
       send(u, thingTopic(def.aircraft.sn, 'events'), e.data, e.method);
     state.stateChanged = false;
     state.hmsChanged = false;
     reportFlight(u, dt);
+    const ready = stepHeldTasks(state, scheduler.now());
+    if (ready.length > 0)
+      send(u, thingTopic(def.dock.sn, 'events'), { flight_ids: ready }, 'flighttask_ready');
   }
 
   /** `flighttask_progress` at 1 Hz while a task is held; the final report once, then it is forgotten. */
@@ -202,10 +222,13 @@ export function startSimulator(options: SimulatorOptions): Simulator {
   return {
     published: () => published,
     unit: (index) => units[index]?.state,
+    modelsLoaded,
     async stop() {
       cancel();
       cancelDrc();
       await options.transport.close();
+      await modelsLoaded;
+      shutDownAircraft(aircraftSns);
     },
   };
 }

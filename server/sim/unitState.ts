@@ -12,6 +12,7 @@ import type { DockSystems } from './dockSystems.ts';
 import { initialWeather } from './weather.ts';
 import type { Weather } from './weather.ts';
 import type { WaylineFlight } from './waylineFlight.ts';
+import type { HeldTask } from './heldTasks.ts';
 import type { ManualControl } from './drc/manualControl.ts';
 
 /** Mission phases in order; `docked` closes the loop. */
@@ -48,6 +49,8 @@ export interface UnitState {
   laps: number;
   /** Seconds to rest in the dock before the next mission. */
   restFor: number;
+  /** Launches patrols of its own when rested and charged (false: only tasks and pilots fly it). */
+  patrols: boolean;
   modeCodeReason: number;
   /**
    * Small, slowly wandering offsets from the commanded height (m) and speed (m/s): a real aircraft
@@ -67,8 +70,10 @@ export interface UnitState {
   hasGasSensor: boolean;
   /** Seconds since the last gas reading. */
   gasTimer: number;
-  /** A wayline task the dock accepted; while set, the unit flies it instead of its own patrols. */
+  /** The wayline task the dock is flying; while set, the unit flies it instead of its own patrols. */
   flight: WaylineFlight | null;
+  /** Tasks the dock holds prepared, waiting for their execute; while any, the unit stays in. */
+  heldTasks: HeldTask[];
   /**
    * Set while the dock is in DRC: the unit launches only when told, and in the air it follows the
    * pilot (sticks, fly-to) instead of its own patrols (server/sim/drc).
@@ -87,10 +92,13 @@ function patrolRoute(def: SimUnitDef, rng: Rng): LatLng[] {
   });
 }
 
-/** A unit's state at simulation start: about half the fleet is already out on patrol. */
-export function initialState(def: SimUnitDef, rng: Rng): UnitState {
+/**
+ * A unit's state at simulation start: about half the fleet is already out on patrol, unless units
+ * fly no patrols of their own (`patrols` false: every unit waits in its dock for a task or a pilot).
+ */
+export function initialState(def: SimUnitDef, rng: Rng, patrols = true): UnitState {
   const waypoints = patrolRoute(def, rng);
-  const flying = rng.chance(0.6);
+  const flying = rng.chance(0.6) && patrols;
   const start = flying ? rng.int(0, waypoints.length - 1) : 0;
   const cruiseAltitude = rng.range(60, 120);
   const weather = initialWeather(rng);
@@ -112,6 +120,7 @@ export function initialState(def: SimUnitDef, rng: Rng): UnitState {
     waypoint: (start + 1) % waypoints.length,
     laps: 0,
     restFor: rng.range(5, 90),
+    patrols,
     modeCodeReason: 0,
     altitudeJitter: 0,
     speedJitter: 0,
@@ -125,6 +134,7 @@ export function initialState(def: SimUnitDef, rng: Rng): UnitState {
     hasGasSensor: def.index % 4 === 0,
     gasTimer: 0,
     flight: null,
+    heldTasks: [],
     manual: null,
   };
 }

@@ -114,6 +114,7 @@ function hover(s: UnitState): void {
 
 function readyToLaunch(s: UnitState): boolean {
   return (
+    s.patrols &&
     s.phaseTime >= s.restFor &&
     s.battery >= TAKEOFF_AT_PERCENT &&
     s.weather.wind < NO_TAKEOFF_WIND_MPS &&
@@ -138,7 +139,10 @@ function stepGround(def: SimUnitDef, s: UnitState, dt: number): void {
         s.manual.launch = null;
         enter(s, 'preparing');
       }
-    } else if (readyToLaunch(s)) enter(s, 'preparing');
+    } else if (s.heldTasks.length === 0 && readyToLaunch(s)) {
+      // A dock holding tasks keeps its aircraft in, charging, for when they are executed.
+      enter(s, 'preparing');
+    }
   } else if (s.phase === 'preparing') {
     s.cover = s.phaseTime >= COVER_SECONDS ? 1 : 2;
     if (s.phaseTime >= COVER_SECONDS + 2) enter(s, 'takeoff');

@@ -240,6 +240,17 @@ function runAction(flight: WaylineFlight, s: UnitState, action: PointAction, poi
       if (Math.abs(heading) <= 180) s.heading = heading;
       return;
     }
+    case 'orientedShoot': {
+      // Turn and aim as the action says, then shoot like takePhoto.
+      const heading = param(action, 'aircraftHeading');
+      const pitch = param(action, 'gimbalPitchRotateAngle');
+      const yaw = param(action, 'gimbalYawRotateAngle');
+      if (Math.abs(heading) <= 180) s.heading = heading;
+      if (Math.abs(pitch) <= 120) flight.gimbalPitch = pitch;
+      if (Math.abs(yaw) <= 180) flight.gimbalYaw = yaw;
+      runAction(flight, s, { func: 'takePhoto', params: action.params }, point);
+      return;
+    }
     case 'gimbalRotate': {
       const pitch = param(action, 'gimbalPitchRotateAngle');
       const yaw = param(action, 'gimbalYawRotateAngle');

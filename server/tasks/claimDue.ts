@@ -22,11 +22,12 @@ const BATCH = 50;
 export async function claimDue(db: Db, nowMs: number, prepareLeadMs = 0): Promise<number> {
   return db.tx(async (tx) => {
     // Timed and recurring runs are claimed `prepareLeadMs` early so the dock gets
-    // `flighttask_prepare` ahead (protocol §4.3 allows up to a day) and executes on time.
+    // `flighttask_prepare` ahead (protocol §6.6 allows up to a day) and executes on time; a
+    // conditional run too, so its dock holds it when the window opens and says when it is ready.
     const due = await tx.query<DueRow>(
       `select id, dock_sn, schedule, next_run_at from flight_tasks
        where state = 'active' and (next_run_at <= $1
-         or (schedule_kind in ('timed', 'recurring') and next_run_at <= $2))
+         or (schedule_kind in ('timed', 'recurring', 'conditional') and next_run_at <= $2))
        order by next_run_at limit ${String(BATCH)} for update skip locked`,
       [new Date(nowMs), new Date(nowMs + prepareLeadMs)],
     );

@@ -1,14 +1,10 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { TASK_API } from '../../protocol/tasks.ts';
+import { signLink, validLinkSignature } from '../auth/linkSignature.ts';
 
 /** How long a file link handed to a dock stays valid. */
 export const FILE_LINK_TTL_MS = 60 * 60 * 1000;
 
-function signature(tokenSecret: string, flightId: string, expires: number): string {
-  return createHmac('sha256', tokenSecret)
-    .update(`skydeck:task-file:${flightId}:${String(expires)}`)
-    .digest('hex');
-}
+const subject = (flightId: string): string => `task-file:${flightId}`;
 
 /** The signed, expiring link to a flight's KMZ, on `baseUrl` (the server as the docks reach it). */
 export function signedFileUrl(
@@ -21,7 +17,7 @@ export function signedFileUrl(
   const url = new URL(TASK_API.file, baseUrl);
   url.searchParams.set('flight_id', flightId);
   url.searchParams.set('expires', String(expires));
-  url.searchParams.set('sig', signature(tokenSecret, flightId, expires));
+  url.searchParams.set('sig', signLink(tokenSecret, subject(flightId), expires));
   return url.toString();
 }
 
@@ -31,8 +27,5 @@ export function validFileSignature(
   link: { flightId: string; expires: number; sig: string },
   nowMs: number,
 ): boolean {
-  if (!Number.isSafeInteger(link.expires) || link.expires < nowMs) return false;
-  const expected = Buffer.from(signature(tokenSecret, link.flightId, link.expires), 'hex');
-  const given = Buffer.from(link.sig, 'hex');
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return validLinkSignature(tokenSecret, subject(link.flightId), link, nowMs);
 }

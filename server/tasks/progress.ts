@@ -3,7 +3,7 @@ import type { TaskInfo } from '../../protocol/mqtt/payloads.ts';
 import { thingTopic } from '../../protocol/mqtt/topics.ts';
 import { int, num, obj, str } from '../mqtt/decode.ts';
 import type { Fields } from '../mqtt/decode.ts';
-import { execute } from './dispatch.ts';
+import { executeDue } from './execute.ts';
 import { EXECUTION_SELECT } from './EngineContext.ts';
 import type { EngineContext, ExecutionRow } from './EngineContext.ts';
 import { holdsClaim } from './claims.ts';
@@ -121,18 +121,31 @@ export async function applyProgress(
   });
 }
 
-/** `flighttask_ready`: the conditional flights named are ready; send their `flighttask_execute`. */
+/**
+ * `flighttask_ready`: the conditional flights named may fly now. Readiness is stored (once, so the
+ * timeline says it once however often the dock repeats it) even for a run whose prepare reply is
+ * still on its way; the run is executed as soon as it is prepared.
+ */
 export async function applyReady(ctx: EngineContext, dockSn: string, data: Fields): Promise<void> {
   const ids = Array.isArray(data.flight_ids)
     ? data.flight_ids.filter((x) => typeof x === 'string')
     : [];
   if (ids.length === 0) return;
-  const rows = await ctx.db.query<ExecutionRow>(
-    `${EXECUTION_SELECT} where e.flight_id = any($1::text[]) and e.dock_sn = $2 and e.state = 'prepared'`,
+  const fresh = await ctx.db.query<{ id: number }>(
+    `update flight_task_executions x set ready_at = $3
+     from flight_tasks t
+     where t.id = x.task_id and t.schedule_kind = 'conditional' and x.flight_id = any($1::text[])
+       and x.dock_sn = $2 and x.state in ('dispatching', 'prepared') and x.ready_at is null
+     returning x.id`,
+    [ids, dockSn, new Date(ctx.now())],
+  );
+  for (const row of fresh) await recordEvent(ctx.db, row.id, 'ready', {}, ctx.now());
+  const named = await ctx.db.query<{ id: number }>(
+    'select id from flight_task_executions where flight_id = any($1::text[]) and dock_sn = $2',
     [ids, dockSn],
   );
-  for (const row of rows) {
-    await recordEvent(ctx.db, row.id, 'ready', {}, ctx.now());
-    await execute(ctx, row);
-  }
+  await executeDue(
+    ctx,
+    named.map((r) => r.id),
+  );
 }

@@ -12,13 +12,15 @@ import { randomUUID } from 'node:crypto';
 import { beat, leave } from './claims.ts';
 import { claimDue } from './claimDue.ts';
 import type { DeviceLink, ServiceReply } from './DeviceLink.ts';
-import { callService, claimPending, dispatch, executeDue } from './dispatch.ts';
+import { claimPending, dispatch } from './dispatch.ts';
 import { EXECUTION_SELECT } from './EngineContext.ts';
 import type { EngineContext, ExecutionRow } from './EngineContext.ts';
-import { LIVE_STATES, sqlList } from './executionStates.ts';
+import { executeDue } from './execute.ts';
 import { applyProgress, applyReady } from './progress.ts';
-import { auditStep, recordEvent } from './taskLog.ts';
+import { callService } from './runSteps.ts';
+import { expireUnready, sweepSilent } from './sweeps.ts';
 import type { StepActor } from './taskLog.ts';
+import { withdraw } from './withdraw.ts';
 
 export interface TaskEngineOptions {
   db: Db;
@@ -31,7 +33,7 @@ export interface TaskEngineOptions {
   /** A live flight whose dock has said nothing about it for this long is failed, ms. */
   silenceMs?: number;
   minBattery?: number;
-  /** How long before their time timed and recurring runs get `flighttask_prepare`, ms. */
+  /** How long before their time timed, recurring and conditional runs get `flighttask_prepare`, ms. */
   prepareLeadMs?: number;
   /** This instance's name among several servers (default: a fresh one per start). */
   instanceId?: string;
@@ -44,54 +46,22 @@ const MAX_BATCHES = 40;
 /** Default lead of `flighttask_prepare` before a timed run: time for the dock to fetch the file. */
 export const PREPARE_LEAD_MS = 10 * 60 * 1000;
 
-/** Services a user may send to a flight from the task pages. */
-export type ControlMethod =
-  'flighttask_pause' | 'flighttask_recovery' | 'return_home' | 'flighttask_undo';
+/** Services a user may send to a flight in progress from the task pages. */
+export type ControlMethod = 'flighttask_pause' | 'flighttask_recovery' | 'return_home';
 
 export interface TaskEngine {
   /** One round: claim due runs, send pending ones, fail silent flights. */
   tick(): Promise<void>;
   /** Sends `method` for one execution on behalf of `actor`. */
   control(executionId: number, method: ControlMethod, actor: StepActor): Promise<ServiceReply>;
+  /**
+   * Takes back a run the dock holds but has not started (`flighttask_undo`) on behalf of `actor`;
+   * the dock's answer, or null when the run has started or ended meanwhile.
+   */
+  withdraw(executionId: number, actor: StepActor): Promise<ServiceReply | null>;
   /** Resolves when every event and round started so far is done. */
   idle(): Promise<void>;
   stop(): Promise<void>;
-}
-
-/** Fails live flights whose dock stopped answering; a conditional one waits out its window. */
-async function sweepSilent(ctx: EngineContext, silenceMs: number): Promise<void> {
-  const now = ctx.now();
-  const ended = await ctx.db.query<{
-    id: number;
-    flight_id: string;
-    name: string;
-    creator_id: number | null;
-    creator_name: string;
-  }>(
-    `update flight_task_executions e
-     set state = 'timeout', reason = 'task.dock_silent', ended_at = $2
-     from flight_tasks t
-     where t.id = e.task_id and e.state in (${sqlList(LIVE_STATES)}) and e.last_seen_at < $1
-       and not (e.state = 'prepared' and e.planned_at > $2)
-       and not (e.state = 'prepared' and t.schedule_kind = 'conditional'
-                and (t.schedule->>'end')::bigint > $3)
-     returning e.id, e.flight_id, t.name, t.creator_id, t.creator_name`,
-    [new Date(now - silenceMs), new Date(now), now],
-  );
-  for (const e of ended) {
-    await recordEvent(ctx.db, e.id, 'timeout', { silent_ms: silenceMs }, now);
-    await auditStep(
-      ctx.db,
-      { userId: e.creator_id, username: e.creator_name },
-      {
-        action: 'timeout',
-        flightId: e.flight_id,
-        taskName: e.name,
-        ok: false,
-        detail: 'task.dock_silent',
-      },
-    );
-  }
 }
 
 /** Starts the engine's loop and event handling. */
@@ -127,6 +97,7 @@ export function startTaskEngine(options: TaskEngineOptions): TaskEngine {
       );
     }
     await executeDue(ctx);
+    await expireUnready(ctx);
     await sweepSilent(ctx, silenceMs);
   }
 
@@ -165,9 +136,9 @@ export function startTaskEngine(options: TaskEngineOptions): TaskEngine {
         executionId,
       ]);
       if (!row) throw new Error(`no execution ${String(executionId)}`);
-      const data = method === 'flighttask_undo' ? { flight_ids: [row.flight_id] } : {};
-      return callService(ctx, row, method, data, actor);
+      return callService(ctx, row, method, {}, actor);
     },
+    withdraw: (executionId, actor) => withdraw(ctx, executionId, actor),
     async idle() {
       await round;
       await Promise.all([...chains.values()]);

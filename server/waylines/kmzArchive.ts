@@ -1,4 +1,4 @@
-import { crc32 } from 'node:zlib';
+import { crc32, inflateRawSync } from 'node:zlib';
 import { unzipSync } from 'fflate';
 import { WaylineFileError } from './WaylineFileError.ts';
 
@@ -41,18 +41,13 @@ function normalName(name: string): string {
   return name.replaceAll('\\', '/').replace(/^\.?\//, '');
 }
 
-/** Inflates one entry; its declared size bounds the output, and the CRC catches a size that lied. */
-function inflateEntry(bytes: Uint8Array, name: string): Uint8Array {
-  let out: Uint8Array | undefined;
-  try {
-    const files = unzipSync(bytes, { filter: (file) => file.name === name });
-    out = files[name];
-  } catch {
-    throw new WaylineFileError('wayline.corrupt', { file: normalName(name) });
-  }
-  if (!out || !crcMatches(bytes, name, out))
-    throw new WaylineFileError('wayline.corrupt', { file: normalName(name) });
-  return out;
+/** Where an entry's data lies and what the central directory says of it. */
+interface Stored {
+  method: number;
+  crc: number;
+  compressedSize: number;
+  originalSize: number;
+  headerOffset: number;
 }
 
 /** Offset and entry count of the central directory, from the end-of-central-directory record. */
@@ -66,24 +61,68 @@ function centralDirectory(view: DataView): { offset: number; count: number } | u
 }
 
 /**
- * Compares an entry's CRC-32 from the central directory with the inflated bytes. A ZIP64 archive
- * (over 4 GiB or 65 535 entries: never a real KMZ) has no usable offset here and reads as corrupt.
+ * The central directory's record of `name`. A ZIP64 archive (over 4 GiB or 65 535 entries: never a
+ * real KMZ) has no usable offset here and reads as corrupt.
  */
-function crcMatches(bytes: Uint8Array, name: string, data: Uint8Array): boolean {
+function storedEntry(bytes: Uint8Array, name: string): Stored | undefined {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const dir = centralDirectory(view);
-  if (!dir) return false;
+  if (!dir) return undefined;
   const wanted = new TextEncoder().encode(name);
   let at = dir.offset;
   for (let i = 0; i < dir.count && at + 46 <= bytes.length; i++) {
-    if (view.getUint32(at, true) !== 0x02014b50) return false;
+    if (view.getUint32(at, true) !== 0x02014b50) return undefined;
     const nameLength = view.getUint16(at + 28, true);
     const candidate = bytes.subarray(at + 46, at + 46 + nameLength);
     if (candidate.length === wanted.length && candidate.every((b, k) => b === wanted[k]))
-      return view.getUint32(at + 16, true) === crc32(data);
+      return {
+        method: view.getUint16(at + 10, true),
+        crc: view.getUint32(at + 16, true),
+        compressedSize: view.getUint32(at + 20, true),
+        originalSize: view.getUint32(at + 24, true),
+        headerOffset: view.getUint32(at + 42, true),
+      };
     at += 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
   }
-  return false;
+  return undefined;
+}
+
+/** The entry's bytes as stored, after its local header; undefined when they lie outside the file. */
+function storedData(bytes: Uint8Array, entry: Stored): Uint8Array | undefined {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const header = entry.headerOffset;
+  if (header + 30 > bytes.length || view.getUint32(header, true) !== 0x04034b50) return undefined;
+  const start = header + 30 + view.getUint16(header + 26, true) + view.getUint16(header + 28, true);
+  const end = start + entry.compressedSize;
+  return end <= bytes.length ? bytes.subarray(start, end) : undefined;
+}
+
+/**
+ * Inflates one entry with the platform's zlib. Its declared size bounds the output, and the CRC
+ * catches a size that lied; anything unreadable is `corrupt`, naming the file.
+ */
+function inflateEntry(bytes: Uint8Array, name: string): Uint8Array {
+  const corrupt = () => new WaylineFileError('wayline.corrupt', { file: normalName(name) });
+  const entry = storedEntry(bytes, name);
+  const data = entry && storedData(bytes, entry);
+  if (!entry || !data) throw corrupt();
+  let out: Uint8Array;
+  try {
+    if (entry.method === 0) out = data;
+    else if (entry.method === 8)
+      out = inflateRawSync(data, { maxOutputLength: Math.max(1, entry.originalSize) });
+    else throw corrupt();
+  } catch {
+    throw corrupt();
+  }
+  if (out.length !== entry.originalSize || crc32(out) !== entry.crc) throw corrupt();
+  return out;
+}
+
+/** UTF-8 text without a byte-order mark, as `TextDecoder` gives it (Buffer's decoder is faster). */
+function utf8(bytes: Uint8Array): string {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 /**
@@ -100,10 +139,8 @@ export function readKmz(bytes: Uint8Array, maxBytes = MAX_UNCOMPRESSED_BYTES): K
   const waylinesName = find(WAYLINES_PATH);
   if (waylinesName === undefined) throw new WaylineFileError('wayline.no_waylines');
   const templateName = find(TEMPLATE_PATH);
-  const decoder = new TextDecoder('utf-8');
   return {
-    waylines: decoder.decode(inflateEntry(bytes, waylinesName)),
-    template:
-      templateName === undefined ? undefined : decoder.decode(inflateEntry(bytes, templateName)),
+    waylines: utf8(inflateEntry(bytes, waylinesName)),
+    template: templateName === undefined ? undefined : utf8(inflateEntry(bytes, templateName)),
   };
 }

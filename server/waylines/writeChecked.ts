@@ -1,4 +1,5 @@
-import type { WaylineRoute } from '../../protocol/waylines.ts';
+import type { WaylineFacts, WaylineRoute } from '../../protocol/waylines.ts';
+import { readKmzOffThread } from './readOffThread.ts';
 import type { ReadKmzResult } from './readRoute.ts';
 import { readKmzRoute } from './readRoute.ts';
 import { writeKmz } from './writeKmz.ts';
@@ -10,4 +11,13 @@ import { writeKmz } from './writeKmz.ts';
 export function writeCheckedKmz(route: WaylineRoute): ReadKmzResult & { bytes: Uint8Array } {
   const bytes = writeKmz(route);
   return { bytes, ...readKmzRoute(bytes) };
+}
+
+/** The same, with a large file read back off the event loop (see `readOffThread.ts`). */
+export async function writeCheckedKmzAsync(
+  route: WaylineRoute,
+): Promise<{ bytes: Uint8Array; facts: WaylineFacts }> {
+  const bytes = writeKmz(route);
+  const { facts } = await readKmzOffThread(bytes, 'facts');
+  return { bytes, facts };
 }

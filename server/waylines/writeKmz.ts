@@ -42,13 +42,28 @@ function waypointDefaults(t: WaylineTemplate, height: number): [string, string][
   return defaults.filter(([path]) => !t.extra.some(([kept]) => group(kept) === group(path)));
 }
 
-function templateFolder(route: WaylineRoute): XNode {
+/**
+ * The template Folders of template.kml. A waypoint template holds its waypoints; a route whose
+ * waylines name different templates (the editor gives each wayline its own) gets one Folder per
+ * template, with the waypoints of its first wayline, so no wayline is merged into another.
+ */
+function templateFolders(route: WaylineRoute): XNode[] {
   const t = route.template;
-  if (t.type === 'waypoint') {
-    const points = route.paths[0]?.points ?? [];
-    const all = nest([...templatePairs(t), ...waypointDefaults(t, points[0]?.height ?? 0)]);
+  if (t.type !== 'waypoint') return [mappingFolder(route)];
+  const firstOfTemplate = new Map<number, WaylineRoute['paths'][number]>();
+  for (const path of route.paths)
+    if (!firstOfTemplate.has(path.templateId)) firstOfTemplate.set(path.templateId, path);
+  const paths = firstOfTemplate.size > 1 ? [...firstOfTemplate.values()] : route.paths.slice(0, 1);
+  return paths.map((path) => {
+    const own = firstOfTemplate.size > 1 ? { ...t, templateId: path.templateId } : t;
+    const points = path.points;
+    const all = nest([...templatePairs(own), ...waypointDefaults(t, points[0]?.height ?? 0)]);
     return branch('Folder', [...all, ...points.map(templatePlacemark)]);
-  }
+  });
+}
+
+function mappingFolder(route: WaylineRoute): XNode {
+  const t = route.template;
   const settings = nest(templatePairs(t));
   // A mapping template's area: its settings were kept under `Placemark/`, the polygon beside them.
   const area = settings.find((n) => n.name === 'Placemark') ?? branch('Placemark', []);
@@ -71,7 +86,7 @@ export function templateKml(route: WaylineRoute): string {
       leaf('wpml:createTime', route.createTime),
       leaf('wpml:updateTime', route.updateTime),
       missionNode(route.mission),
-      templateFolder(route),
+      ...templateFolders(route),
     ]),
   );
 }

@@ -23,12 +23,18 @@ const ENTITIES: Readonly<Record<string, string>> = {
   "'": '&apos;',
 };
 
+const SPECIAL = /[<>&"']/;
+
 function escape(text: string): string {
-  return text.replace(/[<>&"']/g, (c) => ENTITIES[c] ?? c);
+  // Nearly every value is a number or a WPML word: test once instead of replacing every time.
+  return SPECIAL.test(text) ? text.replace(/[<>&"']/g, (c) => ENTITIES[c] ?? c) : text;
 }
 
+/** Indentation by depth, made once per depth. */
+const PADS: string[] = [];
+
 function render(node: XNode, depth: number, out: string[]): void {
-  const pad = '  '.repeat(depth);
+  const pad = (PADS[depth] ??= '  '.repeat(depth));
   if (node.children === undefined) {
     out.push(`${pad}<${node.name}>${escape(node.text ?? '')}</${node.name}>`);
     return;

@@ -2,6 +2,7 @@ import {
   DRC_API,
   type DrcCommandInput,
   type DrcCommandResult,
+  type DrcGuardSettings,
   type DrcSession,
   type DrcStatus,
 } from '../../protocol/drc.ts';
@@ -38,3 +39,11 @@ export function exitDrcOnUnload(dockSn: string): void {
 /** Sends one cockpit service (take-off, fly-to, return home, camera…) and answers the dock's reply. */
 export const sendDrcCommand = (input: DrcCommandInput) =>
   http.post<DrcCommandResult>(DRC_API.command, input);
+
+/** The signed-in user's latency-guard thresholds (the defaults before the first save). */
+export const fetchGuardSettings = () =>
+  http.request<DrcGuardSettings>('GET', DRC_API.guard, { quiet: true });
+
+/** Saves the signed-in user's latency-guard thresholds; a 400 names the refused field. */
+export const saveGuardSettings = (settings: DrcGuardSettings) =>
+  http.request<DrcGuardSettings>('POST', DRC_API.guard, { body: settings, quiet: true });

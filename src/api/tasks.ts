@@ -3,6 +3,7 @@ import {
   TASK_API,
   type FlightTask,
   type FlightTaskDetail,
+  type TaskEdit,
   type TaskExecutionDetail,
   type TaskInput,
 } from '../../protocol/tasks.ts';
@@ -21,6 +22,9 @@ export const fetchExecution = (id: number) =>
 
 /** Creates a task; conflicts, a busy or offline dock and a low battery come back as refusals. */
 export const addTask = (input: TaskInput) => http.post<FlightTask>(TASK_API.add, input);
+
+/** Changes a task and plans it again; refused while one of its runs is sent or flying. */
+export const editTask = (input: TaskEdit) => http.post<FlightTask>(TASK_API.edit, input);
 
 /** Cancels a task: pending runs are dropped, a flight the dock holds is withdrawn. */
 export const cancelTask = (id: number) => http.post<null>(TASK_API.cancel, { id });

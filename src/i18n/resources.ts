@@ -9,12 +9,16 @@ import waylinePage from '../pages/wayline/i18n.ts';
 import waylineEditor from '../pages/waylineEditor/i18n.ts';
 import taskPage from '../pages/task/i18n.ts';
 import taskWords from '../components/TaskWords/i18n.ts';
+import taskDialog from '../components/TaskDialog/i18n.ts';
 import taskInfoPage from '../pages/taskInfo/i18n.ts';
 import videoSquare from '../pages/videoSquare/i18n.ts';
 import subtasksInfoPage from '../pages/subtasksInfo/i18n.ts';
 import droneCtl from '../pages/droneCtl/i18n.ts';
 import resourcesPage from '../pages/resources/i18n.ts';
 import aralmPage from '../pages/aralm/i18n.ts';
+import modelPage from '../pages/model/i18n.ts';
+import featurePage from '../pages/modelAi/i18n.ts';
+import linxiuPage from '../pages/linxiu/i18n.ts';
 import alarmToast from '../components/AlarmToast/i18n.ts';
 import common from './locales/common.ts';
 import error from './locales/error.ts';
@@ -38,12 +42,16 @@ const namespaces = {
   waylineEditor,
   taskPage,
   taskWords,
+  taskDialog,
   taskInfoPage,
   videoSquare,
   subtasksInfoPage,
   droneCtl,
   resourcesPage,
   aralmPage,
+  modelPage,
+  featurePage,
+  linxiuPage,
   alarmToast,
   devicePage,
   menuPage,

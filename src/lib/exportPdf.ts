@@ -5,6 +5,7 @@ import { pageImage } from './report/pageImage.ts';
 import { planPages, type PageSlice } from './report/pagePlan.ts';
 import type { ReportMeta } from './report/reportMeta.ts';
 import { prepareReport, type ReportLayout } from './report/reportMode.ts';
+import { addTextFont, collectText, writeRuns, type TextRun } from './report/textLayer.ts';
 import { flattenModernColors } from './plainColors.ts';
 
 /** Spec §9: a PDF page side may not exceed 14 400 points (PDF's own limit of 200 inches). */
@@ -24,13 +25,15 @@ export function fitPdfPage(width: number, height: number): { width: number; heig
   return { width: width * scale, height: height * scale };
 }
 
-/** The rendered report and where it may be cut, both in canvas pixels. */
+/** The rendered report, where it may be cut and its lines of text, all in canvas pixels. */
 interface Capture extends ReportLayout {
   canvas: HTMLCanvasElement;
+  text: TextRun[];
 }
 
 async function capture(element: HTMLElement, meta: ReportMeta): Promise<Capture> {
   let layout: ReportLayout = { breaks: [], heads: [] };
+  let text: TextRun[] = [];
   const canvas = await html2canvas(element, {
     useCORS: true,
     logging: false,
@@ -38,11 +41,19 @@ async function capture(element: HTMLElement, meta: ReportMeta): Promise<Capture>
     onclone: (doc, root) => {
       layout = prepareReport(doc, root, meta);
       flattenModernColors(doc.body);
+      text = collectText(root);
     },
   });
   const scale = canvas.width / Math.max(1, element.getBoundingClientRect().width);
   return {
     canvas,
+    text: text.map((r) => ({
+      text: r.text,
+      x: r.x * scale,
+      top: r.top * scale,
+      width: r.width * scale,
+      height: r.height * scale,
+    })),
     breaks: layout.breaks.map((y) => y * scale),
     heads: layout.heads.map((h) => ({
       top: h.top * scale,
@@ -61,12 +72,30 @@ function pageGeometry(canvas: HTMLCanvasElement, element: HTMLElement) {
   return { size, margin: MARGIN_PT * shrink, ptPerPx: (PT_PER_PX / scale) * shrink };
 }
 
-/** Builds the PDF: pages of the capture's width, A-series proportions, a footer on each page. */
+/** The runs whose top lies in the page's slice, placed in points on that page. */
+function runsOn(shot: Capture, slice: PageSlice, margin: number, ptPerPx: number) {
+  const head = slice.head?.height ?? 0;
+  return shot.text
+    .filter((r) => r.top >= slice.top && r.top < slice.top + slice.height)
+    .map((r) => ({
+      text: r.text,
+      x: margin + r.x * ptPerPx,
+      top: margin + (head + r.top - slice.top) * ptPerPx,
+      width: r.width * ptPerPx,
+      height: r.height * ptPerPx,
+    }));
+}
+
+/**
+ * Builds the PDF: pages of the capture's width, A-series proportions, the page's text invisible over
+ * its picture (textLayer.ts), a footer on each page.
+ */
 function toPdf(shot: Capture, element: HTMLElement, meta: ReportMeta): jsPDF {
   const { size, margin, ptPerPx } = pageGeometry(shot.canvas, element);
   const room = (size.height - 2 * margin - FOOTER_PT) / ptPerPx;
   const slices = planPages(shot.canvas.height, room, shot.breaks, shot.heads);
   const pdf = new jsPDF({ orientation: 'portrait', unit: 'pt', format: [size.width, size.height] });
+  const font = addTextFont(pdf);
   pdf.setDocumentProperties({
     title: `${meta.title} - ${meta.system}`,
     subject: meta.facts.map(([label, value]) => `${label}: ${value}`).join('; '),
@@ -77,6 +106,7 @@ function toPdf(shot: Capture, element: HTMLElement, meta: ReportMeta): jsPDF {
     const height = ((slice.head?.height ?? 0) + slice.height) * ptPerPx;
     const width = shot.canvas.width * ptPerPx;
     pdf.addImage(pageImage(shot.canvas, slice), 'JPEG', margin, margin, width, height);
+    writeRuns(pdf, font, runsOn(shot, slice, margin, ptPerPx));
     footer(pdf, size, margin, `${index + 1} / ${slices.length}`, meta.when);
   });
   return pdf;

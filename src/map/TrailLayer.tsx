@@ -1,15 +1,18 @@
 /**
  * The selected drone's recent path. Renderless, like every map layer here: one effect adds the
- * source and layer, the other pushes the trail once a second (history holds one point per second).
+ * source and layer, the other pushes the trail once a second (history holds one point per second)
+ * and at once when the history was backfilled after a lost link.
  */
 import { useEffect } from 'react';
 import { useMap } from 'react-map-gl/maplibre';
-import type { GeoJSONSource } from 'maplibre-gl';
+import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import type { Feature, LineString } from 'geojson';
 import { clock } from '../lib/clock.ts';
 import type { ToDisplay } from './displayCoords.ts';
 import { useToDisplay } from './displayCoords.ts';
-import { historyOf } from '../state/fleet.ts';
+import { historyOf, onHistoryFill } from '../state/fleet.ts';
+import type { HistoryPoint } from '../telemetry/history.ts';
+import { showHistory } from '../telemetry/shownHistories.ts';
 import { mapAlive } from './mapAlive.ts';
 
 const TRAIL_SOURCE = 'skydeck-trail';
@@ -18,13 +21,34 @@ const TRAIL_LAYER = 'skydeck-trail-line';
 export const TRAIL_WINDOW_MS = 5 * 60_000;
 const TRAIL_REFRESH_MS = 1_000;
 
-function trail(sn: string | null, toDisplay: ToDisplay): Feature<LineString> {
-  const points = sn === null ? [] : historyOf(sn).points(clock.now() - TRAIL_WINDOW_MS);
+function trail(points: readonly HistoryPoint[], toDisplay: ToDisplay): Feature<LineString> {
   return {
     type: 'Feature',
     properties: {},
     geometry: { type: 'LineString', coordinates: points.map((p) => toDisplay(p.lon, p.lat)) },
   };
+}
+
+/** The longest time between consecutive points, ms (0 for fewer than two). */
+function maxGapMs(points: readonly HistoryPoint[]): number {
+  let gap = 0;
+  for (let i = 1; i < points.length; i += 1)
+    gap = Math.max(gap, (points[i]?.t ?? 0) - (points[i - 1]?.t ?? 0));
+  return gap;
+}
+
+/**
+ * What the map holds, readable from the page (a canvas has no DOM to query): the point count and
+ * the longest gap; the points themselves (time, WGS-84 position) only when a test asked for the
+ * probe, as they change every second.
+ */
+function exposeTrail(map: MapLibreMap, sn: string | null, points: readonly HistoryPoint[]): void {
+  const data = map.getContainer().dataset;
+  data.trailSn = sn ?? '';
+  data.trailPoints = String(points.length);
+  data.trailMaxGapMs = String(maxGapMs(points));
+  if (globalThis.__skydeckProbeWanted === true)
+    data.trail = JSON.stringify(points.map((p) => [p.t, p.lon, p.lat]));
 }
 
 /** Draws the trail of `sn` (nothing when no drone is selected). */
@@ -52,12 +76,25 @@ export function TrailLayer({ sn }: { sn: string | null }) {
     };
   }, [map]);
 
+  // A drawn trail is backfilled first after a lost link, however large the fleet.
+  useEffect(() => (sn === null ? undefined : showHistory(sn)), [sn]);
+
   useEffect(() => {
     if (map === undefined) return;
-    const push = (): void =>
-      void map.getSource<GeoJSONSource>(TRAIL_SOURCE)?.setData(trail(sn, toDisplay));
+    const push = (): void => {
+      const points = sn === null ? [] : historyOf(sn).points(clock.now() - TRAIL_WINDOW_MS);
+      void map.getSource<GeoJSONSource>(TRAIL_SOURCE)?.setData(trail(points, toDisplay));
+      exposeTrail(map, sn, points);
+    };
     push();
-    return clock.setInterval(push, TRAIL_REFRESH_MS);
+    const stopTimer = clock.setInterval(push, TRAIL_REFRESH_MS);
+    const offFill = onHistoryFill((filled) => {
+      if (filled === sn) push();
+    });
+    return () => {
+      stopTimer();
+      offFill();
+    };
   }, [map, sn, toDisplay]);
 
   return null;

@@ -4,6 +4,7 @@
  * object per frame (one proxy write per device, no deep proxying of osd fields). Non-React readers
  * (the map) subscribe to frames instead of to the proxies.
  */
+import { useCallback, useSyncExternalStore } from 'react';
 import { proxy, ref, subscribe, useSnapshot } from 'valtio';
 import type {
   ConnectionState,
@@ -11,6 +12,7 @@ import type {
   DeviceDelta,
   DeviceTelemetry,
   FleetDelta,
+  TelemetryEvent,
 } from '../../protocol/telemetry.ts';
 import type { Device } from '../../protocol/http.ts';
 import { clock } from '../lib/clock.ts';
@@ -24,8 +26,9 @@ import {
   withoutExpired,
 } from '../telemetry/alarms.ts';
 import { DeviceHistory } from '../telemetry/history.ts';
+import type { HistoryPoint } from '../telemetry/history.ts';
 import type { FleetCounts } from '../telemetry/fleetCounts.ts';
-import { countFleet, EMPTY_COUNTS } from '../telemetry/fleetCounts.ts';
+import { countFleet, EMPTY_COUNTS, kindOf } from '../telemetry/fleetCounts.ts';
 
 /**
  * A value stored with valtio's `ref`: never proxied, replaced whole. The phantom snapshot marker tells
@@ -47,11 +50,21 @@ export interface DeviceCell {
 }
 
 export type FrameListener = (changed: readonly string[]) => void;
+/** Hears each frame's events of watched devices (a page that reads our own events live). */
+export type EventsListener = (events: readonly TelemetryEvent[]) => void;
 
 // A plain Map, not a proxy: adding a device must not notify every reader of every other device.
 const cells = new Map<string, DeviceCell>();
 const histories = new Map<string, DeviceHistory>();
+/**
+ * A number per device that changes whenever points were merged into its history out of band (a
+ * backfill): history is not reactive, so its readers redraw on this instead of waiting for a tick.
+ */
+const historyFills = new Map<string, number>();
+let fillSeq = 0;
+const fillListeners = new Set<(sn: string) => void>();
 const frameListeners = new Set<FrameListener>();
+const eventsListeners = new Set<EventsListener>();
 const index = proxy({ sns: ref<string[]>([]), listed: ref<string[]>([]) });
 const counts = proxy<FleetCounts>({ ...EMPTY_COUNTS });
 const feed = proxy({ items: ref<AlarmEntry[]>([]) });
@@ -61,6 +74,8 @@ const link = proxy({ state: 'idle' as ConnectionState, stats: null as CoreStats 
  * switch cannot bring the previous project's devices back. `null` until the bridge first says.
  */
 let accepted: ReadonlySet<string> | null = null;
+/** Alarms read from the server for devices the bridge does not watch yet. */
+const seeded = new Map<string, AlarmEntry[]>();
 /**
  * Whether some device's alarms changed since the feed was last built. Deltas arrive every frame for
  * the whole fleet, alarms rarely: the feed (every active alarm, sorted) is rebuilt only after a change.
@@ -98,11 +113,13 @@ export function setFleetDevices(devices: readonly Device[]): void {
 export function resetFleet(): void {
   cells.clear();
   histories.clear();
+  historyFills.clear();
   index.sns = ref([]);
   index.listed = ref([]);
   feed.items = ref([]);
   feedStale = false;
   accepted = null;
+  seeded.clear();
   Object.assign(counts, EMPTY_COUNTS);
   // The map draws from frames: without one it would keep showing the forgotten fleet.
   for (const listener of frameListeners) listener([]);
@@ -121,10 +138,12 @@ export function setWatchedSerials(sns: readonly string[]): boolean {
     if (next.has(sn)) continue;
     cells.delete(sn);
     histories.delete(sn);
+    historyFills.delete(sn);
     feedStale = true;
   }
   index.sns = ref(index.sns.filter((sn) => next.has(sn)));
   index.listed = ref(index.listed.filter((sn) => next.has(sn)));
+  fileSeeded();
   refreshFleetCounts();
   for (const listener of frameListeners) listener([]);
   return true;
@@ -132,18 +151,28 @@ export function setWatchedSerials(sns: readonly string[]): boolean {
 
 const isAccepted = (sn: string): boolean => accepted === null || accepted.has(sn);
 
-/** Active HMS alarms read from the server when the console opens, filed under their devices. */
+/**
+ * Active HMS alarms read from the server when the console opens, filed under their devices. The read
+ * can answer before the bridge says which devices it watches: alarms of a device not watched yet wait
+ * here until it is (see {@link setWatchedSerials}).
+ */
 export function setActiveAlarms(entries: readonly AlarmEntry[]): void {
-  const bySn = new Map<string, AlarmEntry[]>();
-  for (const entry of entries) bySn.set(entry.sn, [...(bySn.get(entry.sn) ?? []), entry]);
-  for (const [sn, list] of bySn) {
+  seeded.clear();
+  for (const entry of entries) seeded.set(entry.sn, [...(seeded.get(entry.sn) ?? []), entry]);
+  fileSeeded();
+  refreshFleetCounts();
+}
+
+/** Files the read alarms of every watched device; a device's are used once. */
+function fileSeeded(): void {
+  for (const [sn, list] of seeded) {
     if (!isAccepted(sn)) continue;
+    seeded.delete(sn);
     const cell = deviceCell(sn);
     const live = cell.alarms.filter((a) => a.source === 'hms');
     // A live HMS set that already arrived is newer than the read: it wins.
     if (live.length === 0) setAlarms(cell, replaceHms(cell.alarms, list));
   }
-  refreshFleetCounts();
 }
 
 /** Applies one worker delta: every device's merged state, the alarms, the counters, then the frame. */
@@ -173,7 +202,17 @@ function applyDevice(change: DeviceDelta): void {
   historyOf(change.sn).record(next);
 }
 
+/** Calls `listener` with every later frame's events; answers the unsubscribe. */
+export function onFleetEvents(listener: EventsListener): () => void {
+  eventsListeners.add(listener);
+  return () => eventsListeners.delete(listener);
+}
+
 function applyEvents(delta: FleetDelta): void {
+  if (eventsListeners.size > 0 && delta.events.length > 0) {
+    const mine = delta.events.filter((event) => isAccepted(event.sn));
+    if (mine.length > 0) for (const listener of eventsListeners) listener(mine);
+  }
   for (const event of delta.events) {
     if (!isAccepted(event.sn)) continue;
     if (event.kind === 'hms') {
@@ -229,6 +268,52 @@ export function historyOf(sn: string): DeviceHistory {
     histories.set(sn, history);
   }
   return history;
+}
+
+/** The histories of aircraft (the devices the server stores a track of), with serial numbers. */
+export function* aircraftHistories(): Generator<[string, DeviceHistory]> {
+  for (const [sn, history] of histories) {
+    const cell = cells.get(sn);
+    if (cell !== undefined && kindOf(cell.info, cell.live) === 'aircraft') yield [sn, history];
+  }
+}
+
+/** The history `sn` has now, without creating one. */
+export function heldHistory(sn: string): DeviceHistory | undefined {
+  return histories.get(sn);
+}
+
+/**
+ * Merges points read from the server into `history` when it is still the one of `sn` (the device
+ * may have been unwatched or the fleet reset while they were read), and tells its readers.
+ * Answers how many points were added.
+ */
+export function fillHistory(sn: string, history: DeviceHistory, points: HistoryPoint[]): number {
+  if (histories.get(sn) !== history) return 0;
+  const added = history.backfill(points);
+  if (added === 0) return 0;
+  fillSeq += 1;
+  historyFills.set(sn, fillSeq);
+  for (const listener of fillListeners) listener(sn);
+  return added;
+}
+
+/** Calls `listener` with the serial number of each history that points were merged into. */
+export function onHistoryFill(listener: (sn: string) => void): () => void {
+  fillListeners.add(listener);
+  return () => fillListeners.delete(listener);
+}
+
+/** A value that changes when `sn`'s history was backfilled: a dependency for its readers. */
+export function useHistoryFill(sn: string): number {
+  const subscribeFill = useCallback(
+    (changed: () => void) =>
+      onHistoryFill((filled) => {
+        if (filled === sn) changed();
+      }),
+    [sn],
+  );
+  return useSyncExternalStore(subscribeFill, () => historyFills.get(sn) ?? 0);
 }
 
 /** Current merged telemetry of every device that has any, without subscribing. */

@@ -5,12 +5,17 @@
  * of what the screen can show: while the tab is busy or hidden, changes coalesce in the worker.
  */
 import { proxy as comlinkProxy } from 'comlink';
+import type { TrackPointDto } from '../../protocol/alarms.ts';
 import type { ConnectionState, FleetDelta } from '../../protocol/telemetry.ts';
+import type { TelemetryFrame } from '../../workers/core/mapFrame.ts';
 import type { MqttConfig } from '../../protocol/http.ts';
 import { clock } from '../lib/clock.ts';
 import type { Cancel } from '../lib/clock.ts';
 import {
+  aircraftHistories,
   applyFleetDelta,
+  fillHistory,
+  heldHistory,
   refreshFleetCounts,
   setLinkState,
   setWatchedSerials,
@@ -18,7 +23,12 @@ import {
 import type { TelemetryWorkerHandle } from './createTelemetryWorker.ts';
 import { createTelemetryWorker } from './createTelemetryWorker.ts';
 import { renewalDelayMs } from '../lib/tokenRenewal.ts';
-import { noteDeltaApplied } from './frameProbe.ts';
+import { noteDeltaApplied, noteStep, stepStart } from './frameProbe.ts';
+import { resetFleetPositions, setFleetPositions } from './fleetPositions.ts';
+import { interestSerials, LARGE_FLEET, onInterestChange } from './interest.ts';
+import { onHistoryShown, shownHistories } from './shownHistories.ts';
+import { createTrackBackfill } from './trackBackfill.ts';
+import type { TrackBackfill } from './trackBackfill.ts';
 
 /** Online/offline is a matter of silence too, so the counters are recounted this often (ms). */
 const COUNTS_REFRESH_MS = 1_000;
@@ -45,6 +55,23 @@ export interface BridgeInputs {
    */
   refresh(): Promise<boolean>;
   setOnline(online: boolean): void;
+  /**
+   * Reads a device's stored track between two instants (ms since epoch); with it, histories are
+   * backfilled after the link was lost (see `trackBackfill.ts`).
+   */
+  readTrack?: (sn: string, from: number, to: number) => Promise<readonly TrackPointDto[]>;
+}
+
+/** The backfill of the fleet store's histories, reading through `readTrack`. */
+function fleetBackfill(readTrack: NonNullable<BridgeInputs['readTrack']>): TrackBackfill {
+  return createTrackBackfill({
+    readTrack,
+    histories: aircraftHistories,
+    historyOf: heldHistory,
+    fill: fillHistory,
+    shown: shownHistories,
+    onShown: onHistoryShown,
+  });
 }
 
 /** Resolves the broker address against the page (a relative `/mqtt` becomes `ws(s)://host/mqtt`). */
@@ -68,10 +95,13 @@ export function startTelemetryBridge(
 ): () => void {
   const { remote, dispose } = create();
   drcRemote = remote;
+  const backfill = inputs.readTrack === undefined ? null : fleetBackfill(inputs.readTrack);
   let stopped = false;
   let connectedToken: string | null = null;
   let config: MqttConfig | null = null;
   let watched = '';
+  /** The interest last sent to the worker, as a key; `null` sent means every device in full. */
+  let interest: string | null = null;
 
   let cancelRetry: Cancel | undefined;
   let cancelRenewal: Cancel | undefined;
@@ -80,6 +110,7 @@ export function startTelemetryBridge(
   const onState = (state: ConnectionState): void => {
     setLinkState(state);
     inputs.setOnline(state === 'online');
+    if (!stopped) backfill?.linkState(state);
     if (state !== 'refused' || stopped) return;
     cancelRetry?.();
     cancelRetry = clock.setTimeout(() => {
@@ -111,9 +142,13 @@ export function startTelemetryBridge(
       if (!stopped && inputs.token() === token) void inputs.refresh();
     }, delay);
   };
-  const onDelta = (delta: FleetDelta): void => {
+  // The worker always sends its map table; a stand-in worker (tests) may not.
+  const onDelta = (delta: FleetDelta & Partial<Pick<TelemetryFrame, 'map'>>): void => {
+    stepStart('apply');
+    if (delta.map !== undefined) setFleetPositions(delta.map);
     applyFleetDelta(delta);
     noteDeltaApplied(delta);
+    noteStep('apply');
     clock.requestFrame(() => void remote.ack(delta.seq));
   };
 
@@ -128,6 +163,7 @@ export function startTelemetryBridge(
     }
     // … and the worker resends the watched ones in full, so nothing waits for its next change.
     if (changed) await remote.resync();
+    await syncInterest(serials.length);
     const token = inputs.token();
     if (token === connectedToken) return;
     connectedToken = token;
@@ -148,6 +184,15 @@ export function startTelemetryBridge(
     });
   }
 
+  /** Narrows full-rate detail to what the UI shows, once the fleet is large enough to matter. */
+  async function syncInterest(fleetSize: number): Promise<void> {
+    const sns = fleetSize >= LARGE_FLEET ? interestSerials() : null;
+    const key = sns === null ? null : sns.join(',');
+    if (key === interest) return;
+    interest = key;
+    await remote.setInterest(sns);
+  }
+
   // Changes are applied one after another: a connect still in flight must finish before the next.
   let chain = Promise.resolve();
   const run = (): void => {
@@ -162,6 +207,7 @@ export function startTelemetryBridge(
   void remote.onConnection(comlinkProxy(onState));
   void remote.onDelta(comlinkProxy(onDelta));
   const unwatch = inputs.watch(run);
+  const offInterest = onInterestChange(run);
   const stopRecount = clock.setInterval(() => refreshFleetCounts(), COUNTS_REFRESH_MS);
   run();
 
@@ -169,9 +215,12 @@ export function startTelemetryBridge(
     stopped = true;
     if (drcRemote === remote) drcRemote = null;
     unwatch();
+    offInterest();
+    resetFleetPositions();
     stopRecount();
     cancelRetry?.();
     cancelRenewal?.();
+    backfill?.dispose();
     inputs.setOnline(false);
     setLinkState('idle');
     void remote.disconnect().finally(dispose);

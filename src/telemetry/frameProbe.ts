@@ -6,6 +6,7 @@
  * the recorder (`frameProbeRecorder.ts`, ~3 MB of rings) and exposes it as `window.__skydeckProbe`.
  */
 import type { FleetDelta } from '../../protocol/telemetry.ts';
+import type { MapFrame } from '../../workers/core/mapFrame.ts';
 import { clock } from '../lib/clock.ts';
 import type * as Recorder from './frameProbeRecorder.ts';
 import type { ProbeReport } from './frameProbeRecorder.ts';
@@ -23,8 +24,28 @@ declare global {
 let recorder: typeof Recorder | null = null;
 
 /** Notes the payload timestamps of a delta just applied to the store. */
-export function noteDeltaApplied(delta: FleetDelta): void {
+export function noteDeltaApplied(delta: FleetDelta & { map?: MapFrame }): void {
   recorder?.noteDeltaApplied(delta);
+}
+
+/** Main-thread steps of the telemetry path whose time a benchmark attributes to telemetry. */
+export type TelemetryStep = 'apply' | 'map';
+
+/**
+ * Marks the start of a telemetry step (User Timing), only while a benchmark asked for the probe; the
+ * benchmark sums the `skydeck:<step>` measures with a PerformanceObserver.
+ */
+export function stepStart(step: TelemetryStep): void {
+  if (recorder !== null) performance.mark(`skydeck:${step}:start`);
+}
+
+/** Measures the step begun by {@link stepStart}; the timeline buffer is cleared at once. */
+export function noteStep(step: TelemetryStep): void {
+  if (recorder === null) return;
+  const name = `skydeck:${step}`;
+  performance.measure(name, `${name}:start`);
+  performance.clearMarks(`${name}:start`);
+  performance.clearMeasures(name);
 }
 
 /** Notes that everything applied so far has been handed to the map. */

@@ -3,6 +3,7 @@
  * (see `frameProbe.ts`): its rings take ~3 MB, which no production tab should carry.
  */
 import type { CoreStats, FleetDelta } from '../../protocol/telemetry.ts';
+import type { MapFrame } from '../../workers/core/mapFrame.ts';
 
 /** Room for ~10 s of samples from 2 000 drones at 10 Hz; older samples are overwritten. */
 const SAMPLE_CAP = 200_000;
@@ -49,16 +50,37 @@ let deltas = 0;
 let deviceUpdates = 0;
 let lastStats: CoreStats | null = null;
 
-/** Notes the payload timestamps of a delta just applied to the store. */
-export function noteDeltaApplied(delta: FleetDelta): void {
+/** Payload timestamps of the previous map table, to tell which rows moved since. */
+let lastTs: Float64Array | null = null;
+
+/**
+ * Notes the payload timestamps of a delta just applied to the store: from the map table when it came
+ * with one (every device that moved, whether or not its detail was due), else from its devices.
+ */
+export function noteDeltaApplied(delta: FleetDelta & { map?: MapFrame }): void {
   deltas += 1;
   deviceUpdates += delta.devices.length;
   lastStats = delta.stats;
   if (pending.length > PENDING_CAP) pending.length = 0;
+  if (delta.map !== undefined) {
+    noteTable(delta.map);
+    return;
+  }
   for (const device of delta.devices) {
     pending.push(device.ts);
     arrival.push(device.receivedAt - device.ts);
   }
+}
+
+function noteTable(map: MapFrame): void {
+  const previous = lastTs;
+  for (let row = 0; row < map.ts.length; row++) {
+    const ts = map.ts[row] ?? 0;
+    if (ts <= 0 || (previous !== null && previous[row] === ts)) continue;
+    pending.push(ts);
+    arrival.push((map.receivedAt[row] ?? ts) - ts);
+  }
+  lastTs = map.ts;
 }
 
 /** Notes that everything applied so far has been handed to the map. */

@@ -9,6 +9,13 @@ import { aircraftOsd, positionOf } from './fields.ts';
 export const HISTORY_STEP_MS = 1_000;
 /** Five minutes of history at one point per second. */
 export const HISTORY_POINTS = 300;
+/** The time a full history covers, ms. */
+export const HISTORY_SPAN_MS = HISTORY_POINTS * HISTORY_STEP_MS;
+/**
+ * A backfilled point closer than this to a point already held is the same second's sample (live
+ * points fall anywhere within a second, stored ones on the second), so it is not added twice.
+ */
+const SAME_SAMPLE_MS = HISTORY_STEP_MS / 2;
 
 export interface HistoryPoint {
   t: number;
@@ -35,10 +42,57 @@ export class DeviceHistory {
     const lat = position.num('latitude');
     if (lon === null || lat === null || live.ts - this.lastT < HISTORY_STEP_MS) return;
     this.lastT = live.ts;
-    const at = this.next * CHANNELS;
-    this.data.set([live.ts, lon, lat, ...this.readings(live)], at);
-    this.next = (this.next + 1) % HISTORY_POINTS;
-    this.size = Math.min(this.size + 1, HISTORY_POINTS);
+    this.append([live.ts, lon, lat, ...this.readings(live)]);
+  }
+
+  /** Time of the newest point, `null` while there is none. */
+  newest(): number | null {
+    return this.size === 0 ? null : this.lastT;
+  }
+
+  /** Time of the first point newer than `t`, `null` when there is none. */
+  firstAfter(t: number): number | null {
+    return this.points(t).find((p) => p.t > t)?.t ?? null;
+  }
+
+  /**
+   * Merges points read elsewhere (the server's stored track after a lost link) into the history in
+   * time order. A point of a second already held is skipped, and the newest {@link HISTORY_POINTS}
+   * are kept as always. Answers how many of `points` the history now holds.
+   */
+  backfill(points: readonly HistoryPoint[]): number {
+    const incoming = points
+      .filter((p) => Number.isFinite(p.t) && Number.isFinite(p.lon) && Number.isFinite(p.lat))
+      .sort((a, b) => a.t - b.t);
+    if (incoming.length === 0) return 0;
+    const held = this.points();
+    const merged: { point: HistoryPoint; added: boolean }[] = [];
+    let h = 0;
+    for (const point of incoming) {
+      while (h < held.length && (held[h]?.t ?? Infinity) <= point.t)
+        merged.push({ point: held[h++] as HistoryPoint, added: false });
+      const before = merged.at(-1)?.point.t ?? -Infinity;
+      const after = held[h]?.t ?? Infinity;
+      if (point.t - before >= SAME_SAMPLE_MS && after - point.t >= SAME_SAMPLE_MS)
+        merged.push({ point, added: true });
+    }
+    for (; h < held.length; h += 1) merged.push({ point: held[h] as HistoryPoint, added: false });
+    const kept = merged.slice(-HISTORY_POINTS);
+    const added = kept.filter((entry) => entry.added).length;
+    if (added === 0) return 0;
+    this.next = 0;
+    this.size = 0;
+    for (const { point: p } of kept)
+      this.append([
+        p.t,
+        p.lon,
+        p.lat,
+        p.altitude ?? Number.NaN,
+        p.speed ?? Number.NaN,
+        p.battery ?? Number.NaN,
+      ]);
+    this.lastT = kept.at(-1)?.point.t ?? -Infinity;
+    return added;
   }
 
   /** Points newer than `since` (ms since epoch), oldest first. */
@@ -51,6 +105,12 @@ export class DeviceHistory {
       if (t >= since) out.push(this.pointAt(at, t));
     }
     return out;
+  }
+
+  private append(values: readonly number[]): void {
+    this.data.set(values, this.next * CHANNELS);
+    this.next = (this.next + 1) % HISTORY_POINTS;
+    this.size = Math.min(this.size + 1, HISTORY_POINTS);
   }
 
   private readings(live: DeviceTelemetry): number[] {

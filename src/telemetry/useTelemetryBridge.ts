@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { subscribe } from 'valtio';
 import { API, MOLD_PROJECT } from '../../protocol/http.ts';
 import type { MqttConfig } from '../../protocol/http.ts';
+import { readDeviceTrack } from '../api/deviceTrack.ts';
 import { http } from '../api/http.ts';
 import { clientId } from '../lib/storage.ts';
 import { accountStore, setMqttOnline } from '../state/account.ts';
@@ -68,6 +69,8 @@ const accountInputs: BridgeInputs = {
   loadConfig: () => http.get<MqttConfig>(API.mqttConfig),
   refresh: () => http.refresh(),
   setOnline: setMqttOnline,
+  // Read here, not in the worker: the histories and the token's refresh live on this thread.
+  readTrack: readDeviceTrack,
 };
 
 let users = 0;

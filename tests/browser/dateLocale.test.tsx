@@ -1,6 +1,6 @@
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SearchFieldInput } from '../../src/components/SearchTable/SearchFieldInput.tsx';
 import type { SearchField } from '../../src/components/SearchTable/types.ts';
 import { initI18n, setLanguage } from '../../src/i18n/index.ts';
@@ -19,6 +19,8 @@ describe('date inputs', () => {
     document.body.innerHTML = '';
     vi.restoreAllMocks();
   });
+  // The language is kept in local storage, which the other files see: leave the default behind.
+  afterAll(() => setLanguage('zh-CN'));
 
   it('never ask Blueprint to load a date-fns locale by name (it logs that it cannot)', async () => {
     const errors = vi.spyOn(console, 'error');

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Wayline } from '../../protocol/waylines.ts';
 import { ApiError } from '../../src/api/ApiError.ts';
-import { initI18n } from '../../src/i18n/index.ts';
+import { initI18n, setLanguage } from '../../src/i18n/index.ts';
 import { RenameDialog } from '../../src/pages/wayline/RenameDialog.tsx';
 
 const rename = vi.hoisted(() => vi.fn());
@@ -18,6 +18,8 @@ describe('the wayline rename dialog', () => {
   beforeAll(async () => {
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
     await initI18n();
+    // Files share the page's local storage: a language another file left there must not decide.
+    await setLanguage('zh-CN');
   });
   afterEach(() => {
     document.body.innerHTML = '';

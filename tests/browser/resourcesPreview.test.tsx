@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MediaFile } from '../../protocol/media.ts';
 import { downloadZip } from '../../src/api/media.ts';
-import { initI18n } from '../../src/i18n/index.ts';
+import { initI18n, setLanguage } from '../../src/i18n/index.ts';
 import { PreviewDialog } from '../../src/pages/resources/PreviewDialog.tsx';
 
 /** A 4 × 3 grey JPEG-free picture: an SVG data URL is enough for `<img>`. */
@@ -77,6 +77,8 @@ describe('the media preview', () => {
   beforeAll(async () => {
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
     await initI18n();
+    // Files share the page's local storage: a language another file left there must not decide.
+    await setLanguage('zh-CN');
   });
   afterEach(() => {
     document.body.innerHTML = '';

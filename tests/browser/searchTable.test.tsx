@@ -9,7 +9,7 @@ import {
   type SearchTableController,
 } from '../../src/components/SearchTable/useSearchTable.ts';
 import { SearchTable } from '../../src/components/SearchTable/SearchTable.tsx';
-import { initI18n } from '../../src/i18n/index.ts';
+import { initI18n, setLanguage } from '../../src/i18n/index.ts';
 
 /** Runs `fn` inside act() and lets the promises it started settle. */
 const settle = (fn: () => unknown) =>
@@ -60,6 +60,8 @@ describe('the table hook and component', () => {
   let host: HTMLDivElement;
   beforeAll(async () => {
     await initI18n();
+    // Files share the page's local storage: a language another file left there must not decide.
+    await setLanguage('zh-CN');
   });
   afterEach(() => {
     act(() => root?.unmount());

@@ -15,6 +15,7 @@ import { apiCall } from './support/api.ts';
 import { openPage } from './support/browser.ts';
 import { ConsoleDriver } from './support/consoleDriver.ts';
 import { saveShot } from './support/shots.ts';
+import { TabsDriver } from './support/tabsDriver.ts';
 import { useWorkbench } from './support/workbench.ts';
 
 const WAIT = { timeout: 45_000, interval: 500 };
@@ -60,6 +61,35 @@ async function untilHeard(page: Page, dock: MqttClient): Promise<void> {
       return row.getAttribute('data-status');
     }, WAIT)
     .toBe('ground');
+}
+
+/**
+ * Pixels of the alarm map drawn in a strong colour: the alarm dots and cluster bubbles. The basemap
+ * is drawn in greys and muted blues, so on an empty map this stays near zero.
+ */
+function markerPixels(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const canvas = document.querySelector<HTMLCanvasElement>(
+      '[data-testid=alarm-map] canvas.maplibregl-canvas',
+    );
+    if (!canvas) return 0;
+    const image = new Image();
+    image.src = canvas.toDataURL();
+    await image.decode();
+    const copy = document.createElement('canvas');
+    copy.width = image.width;
+    copy.height = image.height;
+    const ctx = copy.getContext('2d');
+    if (!ctx) return 0;
+    ctx.drawImage(image, 0, 0);
+    const { data } = ctx.getImageData(0, 0, copy.width, copy.height);
+    let strong = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      const rgb = [data[i] ?? 0, data[i + 1] ?? 0, data[i + 2] ?? 0];
+      if (Math.max(...rgb) - Math.min(...rgb) > 120) strong += 1;
+    }
+    return strong;
+  });
 }
 
 describe('AI alarms', () => {
@@ -111,6 +141,15 @@ describe('AI alarms', () => {
         .toBeGreaterThan(0);
       expect(await page.getByTestId('alarm-unread').innerText()).toBe('1');
     }
+    // The workbench's alarm feed shows the detection with its snapshot too.
+    const feedThumb = world.page
+      .getByTestId('alarm-feed')
+      .locator('[data-testid=alarm-item][data-code=fire]')
+      .getByTestId('alarm-item-thumb');
+    await feedThumb.waitFor(WAIT);
+    await expect
+      .poll(() => feedThumb.evaluate((img: HTMLImageElement) => img.naturalWidth), WAIT)
+      .toBeGreaterThan(0);
     await saveShot(world.page, 'alarms', 'toast-zh');
 
     // The toast opens the alarm in the page's drawer: the snapshot with its box over it.
@@ -170,6 +209,17 @@ describe('AI alarms', () => {
     await world.page.getByTestId('aralm-tab-stats').click();
     await world.page.locator('.aralm-stats .recharts-bar-rectangle').first().waitFor(WAIT);
     await saveShot(world.page, 'alarms', 'stats-desktop-zh');
+    // Map mode: the alarms drawn as bubbles and dots, also after the page was hidden behind another
+    // tab and shown again (the console keeps hidden tabs alive).
+    await world.page.getByTestId('aralm-tab-map').click();
+    await expect.poll(() => markerPixels(world.page), WAIT).toBeGreaterThan(100);
+    expect(Number(await world.page.getByTestId('alarm-map').getAttribute('data-alarms'))).toBe(4);
+    await saveShot(world.page, 'alarms', 'map-desktop-zh');
+    const tags = new TabsDriver(world.page);
+    await tags.open('/dashboard');
+    await tags.open('/aralm');
+    await expect.poll(() => markerPixels(world.page), WAIT).toBeGreaterThan(100);
+    await world.page.getByTestId('aralm-tab-stats').click();
     await ui.switchLanguage('English');
     await world.page.getByText('Alarms per day').waitFor();
     await saveShot(world.page, 'alarms', 'stats-desktop-en');

@@ -1,14 +1,18 @@
 /**
  * The virtual cockpit against the real server, broker and simulator: a pilot takes control, takes
  * off, flies forward with W and turns with E, stops, returns home; a second user sees who flies; a
- * viewer only watches; the latency guard stops the sticks when the server slows the link down.
+ * viewer only watches; the pilot sets the latency guard's thresholds, and the guard first warns and
+ * then stops the sticks as the server slows the link down; a gamepad shows in the session bar and is
+ * not read while the window is not the pilot's; the Logs page shows what was flown.
  */
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DRC_TEST_API } from '../../protocol/drc.ts';
+import { DRC_API, DRC_TEST_API } from '../../protocol/drc.ts';
+import type { DrcGuardSettings } from '../../protocol/drc.ts';
 import { API, type LoginResult, type MenuNode, type Role } from '../../protocol/http.ts';
 import { openPage } from './support/browser.ts';
 import { ConsoleDriver, type DemoUser } from './support/consoleDriver.ts';
+import { LogsPage } from './support/adminDrivers.ts';
 import { apiCall } from './support/api.ts';
 import { TEST_PASSWORD } from './support/server.ts';
 import { saveShot } from './support/shots.ts';
@@ -18,6 +22,19 @@ import { useWorkbench } from './support/workbench.ts';
 const WAIT = { timeout: 60_000, interval: 300 };
 const DRONES = 8;
 const dockSn = (i: number) => `SIMDOCK${String(i).padStart(6, '0')}`;
+const PAD_NAME = 'Test gamepad (STANDARD GAMEPAD)';
+
+/**
+ * A gamepad as the Gamepad API shows one, installed before the page's scripts run: headless Chromium
+ * has none. Its axes start centred; a test moves them through `window.testPad`.
+ */
+const FAKE_GAMEPAD = `
+  const pad = { id: ${JSON.stringify(PAD_NAME)}, index: 0, connected: true, mapping: 'standard',
+    axes: [0, 0, 0, 0], buttons: [], timestamp: 0 };
+  window.testPad = pad;
+  Object.defineProperty(navigator, 'getGamepads', { configurable: true, value: () => [pad] });
+  addEventListener('load', () => dispatchEvent(new Event('gamepadconnected')));
+`;
 
 /** The cockpit as a pilot reads and drives it. */
 class Cockpit {
@@ -55,13 +72,31 @@ class Cockpit {
    */
   async takeControl(): Promise<void> {
     const flying = this.page.locator('[data-testid=cockpit][data-phase=flying]');
+    const enter = this.page.getByTestId('drc-enter');
     await this.until(async () => {
-      await this.page.getByTestId('drc-enter').click();
+      if ((await flying.count()) > 0) return true;
+      // A slow answer to the last click may still be on its way (the button spins, disabled).
+      if (await enter.isEnabled().catch(() => false))
+        await enter.click({ timeout: 5_000 }).catch(() => undefined);
       return flying
         .waitFor({ timeout: 5_000 })
         .then(() => true)
         .catch(() => false);
     });
+  }
+
+  /** Saves the latency guard's thresholds through the session bar's popover. */
+  async setGuard(warn: number, stop: number): Promise<void> {
+    await this.openGuard();
+    await this.page.locator('#guard-warn_ms').fill(String(warn));
+    await this.page.locator('#guard-stop_ms').fill(String(stop));
+    await this.page.getByTestId('guard-form').locator('button[type=submit]').click();
+    await this.page.getByTestId('guard-form').waitFor({ state: 'detached' });
+  }
+
+  async openGuard(): Promise<void> {
+    await this.page.getByTestId('guard-settings').click();
+    await this.page.getByTestId('guard-form').waitFor();
   }
 
   async holder(): Promise<string> {
@@ -119,6 +154,9 @@ async function signedIn(browser: Browser, url: string, user: DemoUser | 'watcher
   await page.goto('/login?redirect=%2Fdashboard');
   await new ConsoleDriver(page).fillSignIn(user, TEST_PASSWORD);
   await page.waitForURL((address) => address.pathname !== '/login');
+  // As a user would: the console settles after signing in before the cockpit is opened. Leaving the
+  // page while its session is still being set up has left the cockpit without the device list.
+  await page.locator('.sd-shell').waitFor();
   const cockpit = new Cockpit(page);
   await cockpit.open(sn);
   return { context, cockpit };
@@ -131,6 +169,7 @@ describe('virtual cockpit', () => {
   let token = '';
 
   beforeAll(async () => {
+    await world.context.addInitScript(FAKE_GAMEPAD);
     cockpit = new Cockpit(world.page);
     // A docked aircraft (mode 0, standby) can take off; about half the fleet starts on patrol.
     for (let i = 0; i < DRONES && dock === ''; i += 1) {
@@ -168,6 +207,9 @@ describe('virtual cockpit', () => {
     await saveShot(world.page, 'cockpit-page', 'zh-1440-watching');
     await cockpit.takeControl();
     expect(await cockpit.holder()).toContain('你正在控制');
+    // The shared test machine's hiccups reach most of a second: guard lines above them, so that
+    // the sticks fly here and the guard's own tests below decide when it steps in.
+    await cockpit.setGuard(2_000, 10_000);
 
     await world.page.getByTestId('act-takeoff').click();
     await world.page.getByTestId('takeoff-confirm').click();
@@ -197,7 +239,9 @@ describe('virtual cockpit', () => {
     if (phase !== 'flying') await cockpit.takeControl();
     const operator = await signedIn(world.browser, world.server.url, 'operator', dock);
     await operator.cockpit.until(async () => (await operator.cockpit.holder()).includes('admin'));
-    expect(await operator.cockpit.page.getByTestId('drc-enter').isDisabled()).toBe(true);
+    const enter = operator.cockpit.page.getByTestId('drc-enter');
+    await enter.waitFor(WAIT);
+    expect(await enter.isDisabled()).toBe(true);
     await operator.context.close();
 
     const viewer = await signedIn(world.browser, world.server.url, 'watcher1', dock);
@@ -205,6 +249,61 @@ describe('virtual cockpit', () => {
     expect(await viewer.cockpit.page.getByTestId('drc-enter').count()).toBe(0);
     expect(await viewer.cockpit.page.getByTestId('estop').count()).toBe(0);
     await viewer.context.close();
+  }, 120_000);
+
+  it('keeps the pilot’s latency-guard thresholds and warns before it stops', async () => {
+    if ((await world.page.getByTestId('cockpit').getAttribute('data-phase')) !== 'flying')
+      await cockpit.takeControl();
+    // Stop at or below warn is refused where it was typed, naming both fields.
+    await cockpit.openGuard();
+    await saveShot(world.page, 'cockpit-page', 'zh-1440-guard-settings');
+    await world.page.locator('#guard-warn_ms').fill('300');
+    await world.page.locator('#guard-stop_ms').fill('200');
+    await world.page.getByTestId('guard-form').locator('button[type=submit]').click();
+    await world.page.getByText('停止阈值必须大于警告阈值（300 毫秒）').waitFor();
+    await saveShot(world.page, 'cockpit-page', 'zh-1440-guard-settings-refused');
+    await world.page.getByTestId('guard-form').getByRole('button', { name: '取消' }).click();
+    // Lines far above what a loaded machine adds by itself (its hiccups reach most of a second and
+    // would hold the guard at "stop"), and far apart: a link slowed by 2.5 s can only warn.
+    await cockpit.setGuard(2_000, 10_000);
+    await world.page.locator('.bp6-toast', { hasText: '延迟保护阈值已保存' }).waitFor();
+    const saved = await apiCall<DrcGuardSettings>(world.server.url, DRC_API.guard, token);
+    expect(saved).toEqual({ warn_ms: 2_000, stop_ms: 10_000 });
+    await cockpit.until(async () => (await cockpit.guard()) === 'ok');
+
+    await apiCall(world.server.url, DRC_TEST_API.delay, token, { dock_sn: dock, extra_ms: 2_500 });
+    await world.page.locator('[data-testid=guard-banner][data-level=warn]').waitFor(WAIT);
+    // The link cells turn amber by the same thresholds.
+    await world.page.locator('.dc-cell.dc-warn [data-testid=hud-cmd-delay]').waitFor(WAIT);
+    await saveShot(world.page, 'cockpit-page', 'zh-1440-guard-warn');
+    expect(await cockpit.guard()).toBe('warn');
+    await apiCall(world.server.url, DRC_TEST_API.delay, token, { dock_sn: dock, extra_ms: 0 });
+    await world.page.locator('[data-testid=cockpit][data-guard=ok]').waitFor(WAIT);
+  }, 180_000);
+
+  it('shows the gamepad and reads it only while the window is the pilot’s', async () => {
+    const pad = world.page.getByTestId('gamepad');
+    await pad.waitFor();
+    expect(await pad.innerText()).toBe('已连接手柄');
+    expect(await pad.getAttribute('title')).toBe(PAD_NAME);
+    // Right stick forward: the cockpit sends sticks (the wide guard of the test before keeps a
+    // loaded machine's hiccups from stopping them).
+    await world.page.evaluate(() => {
+      (window as unknown as { testPad: { axes: number[] } }).testPad.axes = [0, 0, 0, -1];
+    });
+    await world.page.locator('[data-testid=cockpit][data-sending=yes]').waitFor(WAIT);
+    // The window loses the focus with the stick still forward: centred, then nothing more is sent.
+    await world.page.evaluate(() => {
+      Object.defineProperty(document, 'hasFocus', { configurable: true, value: () => false });
+      dispatchEvent(new Event('blur'));
+    });
+    await world.page.locator('[data-testid=cockpit][data-sending=no]').waitFor(WAIT);
+    await world.page.evaluate(() => {
+      (window as unknown as { testPad: { axes: number[] } }).testPad.axes = [0, 0, 0, 0];
+      Object.defineProperty(document, 'hasFocus', { configurable: true, value: () => true });
+    });
+    // Back to the usual lines for the stop test.
+    await cockpit.setGuard(300, 800);
   }, 120_000);
 
   it('engages the latency guard when the link is slowed, and recovers', async () => {
@@ -217,6 +316,8 @@ describe('virtual cockpit', () => {
   }, 120_000);
 
   it('stops on Space after confirmation, then returns home', async () => {
+    if ((await world.page.getByTestId('cockpit').getAttribute('data-phase')) !== 'flying')
+      await cockpit.takeControl();
     await world.page.keyboard.down('KeyW');
     await world.page.waitForTimeout(1_000);
     await world.page.keyboard.up('KeyW');
@@ -229,7 +330,54 @@ describe('virtual cockpit', () => {
     await world.page.locator('.bp6-toast', { hasText: '返航：已执行' }).waitFor(WAIT);
   }, 120_000);
 
+  it('shows the admin the drc rows of what was just flown on the Logs page', async () => {
+    await world.page.goto('/logs');
+    const logs = new LogsPage(world.page);
+    for (const action of ['一键起飞', '一键返航', '紧急停止']) {
+      await logs.filter({ user: 'admin', action });
+      await cockpit.until(async () =>
+        (await logs.rows()).some(
+          (r) => r.module === '虚拟座舱' && r.target.includes(dock) && r.result === '成功',
+        ),
+      );
+    }
+    // The e-stop's row (the filter shows those now) carries the dock's answer like any command.
+    await world.page
+      .locator('.sd-table:visible tbody tr', { hasText: '紧急停止' })
+      .first()
+      .getByRole('button', { name: '详情' })
+      .click();
+    const drawer = world.page.getByTestId('log-drawer');
+    await drawer.waitFor();
+    expect(await drawer.innerText()).toMatch(/result=0 latency=\d+ms/);
+    await saveShot(world.page, 'cockpit-page', 'zh-1440-logs');
+  }, 120_000);
+
+  it('says it is reading the devices while the list is on its way, then opens', async () => {
+    const page = world.page;
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(`**${API.deviceList}*`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await page.goto(`/drone_ctl?sn=${dock}`);
+      // A fresh tab knows nothing of the fleet yet: no "no dock" verdict before the list is in.
+      await page.getByText('正在读取设备…').waitFor(WAIT);
+      expect(await page.getByText('找不到该设备的机场').count()).toBe(0);
+      release();
+      await page.getByTestId('cockpit').waitFor(WAIT);
+    } finally {
+      release();
+      await page.unroute(`**${API.deviceList}*`);
+    }
+  }, 120_000);
+
   it('looks right in English and on a phone', async () => {
+    await cockpit.open(dock);
     await new ConsoleDriver(world.page).switchLanguage('English');
     await saveShot(world.page, 'cockpit-page', 'en-1440');
     await world.page.setViewportSize({ width: 390, height: 844 });

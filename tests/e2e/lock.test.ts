@@ -43,6 +43,20 @@ describe('the lock screen', () => {
     await e2e.page.locator('.sd-shell').waitFor();
   });
 
+  it('keeps what the user types in the lock field once the menu has closed', async () => {
+    await e2e.console.signIn('operator');
+    await e2e.lock.openDialog();
+    await e2e.page.locator('#lock-password').waitFor();
+    // The menu's exit transition ends after the dialog took the focus; typing starts after it.
+    await e2e.page.locator('.bp6-popover').waitFor({ state: 'detached' });
+    await e2e.page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    await e2e.page.keyboard.type('abcdef');
+    await e2e.page.keyboard.press('Enter');
+    await e2e.page.waitForURL((url) => url.pathname === '/lock');
+  });
+
   it('asks for a password before unlocking', async () => {
     await e2e.console.signIn('viewer');
     await e2e.lock.lockWith('abcdef');

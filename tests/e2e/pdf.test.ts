@@ -1,21 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { embeddedJpegs, jpegInk, WHOLE, type Region } from './support/pdfImages.ts';
 import { useE2E } from './support/setup.ts';
-
-/** The JPEG files embedded in a PDF, page order (jsPDF writes one image per page). */
-function embeddedJpegs(pdf: PDFDocument): Buffer[] {
-  return pdf.context
-    .enumerateIndirectObjects()
-    .map(([, object]) => object)
-    .filter(
-      (object): object is PDFRawStream =>
-        object instanceof PDFRawStream &&
-        object.dict.get(PDFName.of('Subtype')) === PDFName.of('Image'),
-    )
-    .map((stream) => Buffer.from(stream.contents));
-}
 
 describe('the PDF report', () => {
   const e2e = useE2E({ SIM_DRONES: '2' });
@@ -34,51 +22,8 @@ describe('the PDF report', () => {
     return { bytes, pdf };
   }
 
-  /** A part of an image, as shares (0–1) of its width and height. */
-  interface Region {
-    left: number;
-    top: number;
-    width: number;
-    height: number;
-  }
-  const WHOLE: Region = { left: 0, top: 0, width: 1, height: 1 };
-
-  /** A JPEG's size, and the share of `region`'s pixels not white and dark (text on paper). */
-  function ink(
-    jpeg: Buffer,
-    region: Region = WHOLE,
-  ): Promise<{ marked: number; dark: number; width: number; height: number }> {
-    return e2e.page.evaluate(
-      async ([base64, part]) => {
-        const img = new Image();
-        img.src = `data:image/jpeg;base64,${base64}`;
-        await img.decode();
-        const canvas = document.createElement('canvas');
-        canvas.width = img.width;
-        canvas.height = img.height;
-        const ctx = canvas.getContext('2d');
-        const size = { width: img.width, height: img.height };
-        if (!ctx) return { marked: 0, dark: 0, ...size };
-        ctx.drawImage(img, 0, 0);
-        const { data } = ctx.getImageData(
-          Math.round(part.left * img.width),
-          Math.round(part.top * img.height),
-          Math.max(1, Math.round(part.width * img.width)),
-          Math.max(1, Math.round(part.height * img.height)),
-        );
-        let marked = 0;
-        let dark = 0;
-        for (let i = 0; i < data.length; i += 4) {
-          const luma = 0.3 * (data[i] ?? 0) + 0.59 * (data[i + 1] ?? 0) + 0.11 * (data[i + 2] ?? 0);
-          if (luma < 245) marked += 1;
-          if (luma < 110) dark += 1;
-        }
-        const pixels = data.length / 4;
-        return { marked: marked / pixels, dark: dark / pixels, ...size };
-      },
-      [jpeg.toString('base64'), region] as const,
-    );
-  }
+  /** A JPEG's size and how much of `region` is drawn, decoded by the test's browser. */
+  const ink = (jpeg: Buffer, region: Region = WHOLE) => jpegInk(e2e.page, jpeg, region);
 
   it('turns the dark-theme table page into a titled, paged, light document', async () => {
     await e2e.console.signIn('admin', { redirect: '/sample' });

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
@@ -80,7 +81,7 @@ async function flyingRun(baseUrl: string): Promise<number> {
 }
 
 describe('one flight: subtask page, wall map and report', () => {
-  const e2e = useE2E({ SIM_DRONES: '1' });
+  const e2e = useE2E({ SIM_DRONES: '1', SIM_PATROLS: '0' });
 
   it('shows the flight live with its timeline and track, on the wall map, and exports its PDF', async () => {
     const { page } = e2e;
@@ -160,6 +161,82 @@ describe('one flight: subtask page, wall map and report', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.waitForTimeout(800);
     await saveShot(page, 'subtask', 'wall-en-390');
+  }, 420_000);
+
+  it('reports the smell readings of the flight: section on the page and in the PDF text', async () => {
+    const { page } = e2e;
+    const { token, user } = await operator(e2e.server.url);
+    const list = await fetch(
+      `${e2e.server.url}${TASK_API.list}?workspace_id=${String(user.workspace_id)}`,
+      { headers: { Authorization: `Bearer ${token}` } },
+    );
+    const rows = ((await list.json()) as Envelope<{ data: FlightTask[] }>).data.data;
+    // The flight of the first test, or (run alone) one of its own.
+    const runId =
+      rows.find((r) => r.name === '海堤晨巡')?.last?.id ?? (await flyingRun(e2e.server.url));
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await e2e.console.signIn('operator');
+    await e2e.console.open(`/subtasksInfo/${String(runId)}`);
+    // The only simulated aircraft carries a gas sensor: its readings in the air make the section.
+    const smell = page.getByTestId('subtask-smell');
+    await smell.waitFor({ timeout: 180_000 });
+    const map = smell.locator('.maplibregl-map');
+    await smell.locator('.maplibregl-map[data-idle="yes"]').waitFor({ timeout: 60_000 });
+    const summary = (await page.getByTestId('subtask-smell-summary').textContent()) ?? '';
+    const n = Number(/(\d+) 条气体读数/.exec(summary)?.[1]);
+    expect(n).toBeGreaterThan(0);
+    expect(Number(await map.getAttribute('data-heat-points'))).toBeGreaterThan(0);
+    const peak =
+      (await smell.locator('[data-testid=gas-peaks] tbody tr td').nth(2).textContent()) ?? '';
+    expect(peak).toMatch(/^\d/);
+    const fit = await smell.getByTestId('gas-source-fit').count();
+    await smell.scrollIntoViewIfNeeded();
+    await saveShot(page, 'subtask', 'smell-zh-1440');
+
+    // Drawing a long page with its map and charts takes a while on a loaded machine.
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 180_000 }),
+      page.getByRole('button', { name: '导出 PDF' }).click(),
+    ]);
+    const file = await download.path();
+    if (SHOTS_ON)
+      await writeFile(
+        join(SHOTS_DIR, 'subtask', 'smell-report.pdf'),
+        await (await import('node:fs/promises')).readFile(file),
+      );
+    // The report carries its text: the section's headings and numbers read out of the file. The
+    // flight may still be flying: its counts can only have grown since the page was read above.
+    const text = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], {
+      encoding: 'utf8',
+    }).replace(/[ \t]+/g, ' ');
+    for (const heading of ['气味监测', '峰值读数', '泄漏源估计', '浓度曲线', '飞行地图'])
+      expect(text).toContain(heading);
+    const counted = /(\d+) 条气体读数 · \d{4}-\d\d-\d\d [\d:]+ 至 \d{4}-\d\d-\d\d [\d:]+/.exec(
+      text,
+    );
+    expect(Number(counted?.[1])).toBeGreaterThanOrEqual(n);
+    // The peaks table's first row: time, aircraft, value, position.
+    const top = / SIMUAV000000 (\d+\.?\d*) \d+\.\d{4}, \d+\.\d{4}/.exec(text);
+    expect(Number(top?.[1])).toBeGreaterThanOrEqual(Number(peak));
+    expect(text).toContain('方法：高斯烟羽模型');
+    if (fit > 0) expect(text).toMatch(/位置 \d+\.\d{5}, \d+\.\d{5}/);
+
+    // The section on a phone, and in English.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await smell.scrollIntoViewIfNeeded();
+    await saveShot(page, 'subtask', 'smell-zh-390');
+    // English: switched on a light page (re-rendering maps and charts is slow on a loaded machine).
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await e2e.console.open('/task');
+    await e2e.console.switchLanguage('English');
+    await e2e.console.open(`/subtasksInfo/${String(runId)}`);
+    await smell.getByText('Smell sensing').waitFor({ timeout: 60_000 });
+    await smell.locator('.maplibregl-map[data-idle="yes"]').waitFor({ timeout: 60_000 });
+    await smell.scrollIntoViewIfNeeded();
+    await saveShot(page, 'subtask', 'smell-en-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await smell.scrollIntoViewIfNeeded();
+    await saveShot(page, 'subtask', 'smell-en-390');
   }, 420_000);
 
   it('hides the flight controls from a viewer', async () => {

@@ -44,6 +44,17 @@ async function prepare(baseUrl: string, name: string): Promise<void> {
     .toBe(true);
 }
 
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** `ms` as a `datetime-local` input holds it, in this machine's time zone (the browser's too). */
+function localInput(ms: number): string {
+  const d = new Date(ms);
+  return `${String(d.getFullYear())}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** `ms` as the console shows a time. */
+const shownTime = (ms: number): string => `${localInput(ms).replace('T', ' ')}:00`;
+
 /** Fills the create dialog for an immediate task on the first dock and saves. */
 async function createImmediateTask(page: Page, name: string): Promise<void> {
   await page.getByTestId('task-create').click();
@@ -58,7 +69,8 @@ async function createImmediateTask(page: Page, name: string): Promise<void> {
 }
 
 describe('flight tasks', () => {
-  const e2e = useE2E({ SIM_DRONES: '1' });
+  // The aircraft waits in its dock for the tasks (no patrols of its own that a slow start could catch).
+  const e2e = useE2E({ SIM_DRONES: '1', SIM_PATROLS: '0' });
 
   it('flies an immediate task on a simulated dock and follows it live', async () => {
     const { page } = e2e;
@@ -94,12 +106,60 @@ describe('flight tasks', () => {
 
     await row.getByRole('button', { name: '详情' }).click();
     const info = page.getByTestId('task-info');
-    await info.waitFor();
+    // A page of its own, loaded on first use: a loaded test machine has taken over 30 s to show it.
+    await info.waitFor({ timeout: 90_000 });
     expect(await info.locator('td').allTextContents()).toEqual(
       expect.arrayContaining(['北门早巡', '立即执行', '100 米', '返航', 'GPS 普通定位']),
     );
     await expect.poll(() => info.getByTestId('task-runs').locator('tbody tr').count()).toBe(1);
     await saveShot(page, 'tasks', 'detail');
+  });
+
+  it('edits a timed task from the list: the dialog comes filled and the next run moves', async () => {
+    const { page } = e2e;
+    await prepare(e2e.server.url, '南门巡检.kmz');
+    await e2e.console.signIn('operator');
+    await e2e.console.open('/task');
+    const minute = 60_000;
+    const at = Math.ceil((Date.now() + 3 * 3_600_000) / minute) * minute;
+    const later = at + 90 * minute;
+
+    await page.getByTestId('task-create').click();
+    const form = page.getByTestId('task-form');
+    await page.locator('#task-name').fill('南门定时巡检');
+    await page.locator('#task-wayline option').nth(1).waitFor({ state: 'attached' });
+    await page.locator('#task-dock option').nth(1).waitFor({ state: 'attached' });
+    await page.locator('#task-wayline').selectOption({ label: '南门巡检' });
+    await page.locator('#task-dock').selectOption({ index: 1 });
+    await form.getByRole('radio', { name: '定时执行' }).click();
+    await page.locator('#task-at').fill(localInput(at));
+    await form.locator('button[type="submit"]').click();
+    await form.waitFor({ state: 'detached' });
+
+    const row = page.locator('.sd-table tbody tr').filter({ hasText: '南门定时巡检' });
+    const next = row.getByTestId('task-next-run');
+    await expect.poll(() => next.textContent()).toBe(shownTime(at));
+
+    await row.getByTestId('task-edit').click();
+    await form.waitFor();
+    // The dialog is the create dialog, filled with the task.
+    expect(await page.locator('#task-name').inputValue()).toBe('南门定时巡检');
+    expect(await page.locator('#task-at').inputValue()).toBe(localInput(at));
+    expect(await page.locator('#task-rth').inputValue()).toBe('100');
+    await saveShot(page, 'tasks', 'edit-dialog');
+    await page.locator('#task-at').fill(localInput(later));
+    await form.locator('button[type="submit"]').click();
+    await form.waitFor({ state: 'detached' });
+    await expect.poll(() => next.textContent()).toBe(shownTime(later));
+
+    // The detail page reads the new plan too, and offers the same edit.
+    await row.getByRole('button', { name: '详情' }).click();
+    const info = page.getByTestId('task-info');
+    await info.waitFor();
+    expect(await info.locator('td').allTextContents()).toEqual(
+      expect.arrayContaining([shownTime(later)]),
+    );
+    expect(await page.getByTestId('task-info-edit').isEnabled()).toBe(true);
   });
 
   it('shows a viewer the tasks without the create button', async () => {
@@ -109,5 +169,6 @@ describe('flight tasks', () => {
     await expect.poll(() => page.locator('.sd-table tbody tr').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('task-create').count()).toBe(0);
     expect(await page.getByRole('button', { name: '取消任务' }).count()).toBe(0);
+    expect(await page.getByTestId('task-edit').count()).toBe(0);
   });
 });

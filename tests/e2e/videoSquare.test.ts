@@ -1,7 +1,10 @@
 /**
  * The video wall end to end: an operator fills four tiles from the device tree, sees the simulated
- * cameras move, and closing the tiles stops the streams on the server. HLS, as a media server would
- * serve a real dock, is played from a stream ffmpeg makes (skipped when ffmpeg is not installed).
+ * cameras move, and closing the tiles stops the streams on the server; sixteen tiles all play; a
+ * click enlarges a tile and a double click puts it full screen (not both); hiding the tab stops
+ * every stream and showing it again resumes them; an aircraft's tile opens its cockpit. HLS, as a
+ * media server would serve a real dock, is played from a stream ffmpeg makes (skipped when ffmpeg
+ * is not installed).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -14,6 +17,7 @@ import { VIDEO_API } from '../../protocol/video.ts';
 import { apiCall } from './support/api.ts';
 import { freePort, TEST_PASSWORD } from './support/server.ts';
 import { useE2E, type E2E } from './support/setup.ts';
+import { saveShot } from './support/shots.ts';
 
 const WAIT = { timeout: 30_000, interval: 300 };
 const PHONE = { width: 390, height: 844 };
@@ -29,14 +33,42 @@ async function viewerTotal(url: string): Promise<number> {
   return Object.values(counts).reduce((a, b) => a + b, 0);
 }
 
-/** Opens the wall with four tiles and puts the first `n` streams of the tree into them. */
-async function fillWall(e2e: E2E, n: number): Promise<void> {
+/** Opens the wall with `size` tiles and puts the first `n` streams of the tree into them. */
+async function fillWall(e2e: E2E, n: number, size: 4 | 16 = 4): Promise<void> {
   await e2e.console.open('/video_square');
   await e2e.page.getByTestId('video-square').waitFor(WAIT);
-  await e2e.page.getByTestId('video-layout-4').click();
+  await e2e.page.getByTestId(`video-layout-${String(size)}`).click();
   const nodes = e2e.page.locator('[data-testid^="stream-"]');
   await nodes.first().waitFor();
   for (let i = 0; i < n; i++) await nodes.nth(i).click();
+}
+
+/**
+ * Tiles on screen whose canvas has drawn a frame: it takes the frame's size then (320 or 640 wide),
+ * where a canvas that has drawn nothing keeps the default 300 × 150.
+ */
+const drawnTiles = (e2e: E2E) =>
+  e2e.page
+    .locator('.sd-video-tile canvas')
+    .evaluateAll(
+      (canvases: HTMLCanvasElement[]) =>
+        canvases.filter((c) => c.width === 320 || c.width === 640).length,
+    );
+
+/**
+ * Hides or shows the tab the way a browser does when another tab comes to the front: headless
+ * Chromium keeps every page visible, so the page's document answers `hidden` (and `visibilityState`)
+ * as a hidden one would and receives the same `visibilitychange` event.
+ */
+async function setTabVisible(e2e: E2E, visible: boolean): Promise<void> {
+  await e2e.page.evaluate((shown) => {
+    Object.defineProperty(document, 'visibilityState', {
+      configurable: true,
+      get: () => (shown ? 'visible' : 'hidden'),
+    });
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => !shown });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, visible);
 }
 
 describe('the video wall', () => {
@@ -101,6 +133,100 @@ describe('the video wall', () => {
     // Hiding the page (another tab in front) stops the stream as well.
     await e2e.page.goto('about:blank');
     await expect.poll(() => viewerTotal(e2e.server.url), WAIT).toBe(0);
+  });
+});
+
+describe('the video wall with sixteen tiles', () => {
+  // Eight aircraft and their docks: sixteen cameras, enough for the largest wall.
+  const e2e = useE2E({ SIM_DRONES: '8' });
+  const tiles = () => e2e.page.locator('.sd-video-tile');
+
+  it('plays sixteen live tiles; a click enlarges, a double click goes full screen', async () => {
+    await e2e.page.setViewportSize(DESKTOP);
+    await e2e.console.signIn('operator');
+    await fillWall(e2e, 16, 16);
+    await expect.poll(() => drawnTiles(e2e), WAIT).toBe(16);
+    await expect.poll(() => viewerTotal(e2e.server.url), WAIT).toBe(16);
+    await expect.poll(() => e2e.page.getByTestId('video-latency').count(), WAIT).toBe(16);
+    await saveShot(e2e.page, 'video-square', 'zh-1440-16');
+    await e2e.page.setViewportSize(PHONE);
+    await saveShot(e2e.page, 'video-square', 'zh-390-16');
+    await e2e.page.setViewportSize(DESKTOP);
+
+    // A double click: full screen, and the wall behind it untouched. Its two clicks must not enlarge
+    // the tile and shrink it back, which would tear down and rebuild the other fifteen players.
+    const marked = () =>
+      e2e.page
+        .locator('.sd-video-tile canvas')
+        .evaluateAll((all: HTMLCanvasElement[]) => all.filter((c) => c.dataset.kept).length);
+    await e2e.page
+      .locator('.sd-video-tile canvas')
+      .evaluateAll((all: HTMLCanvasElement[]) => all.forEach((c) => (c.dataset.kept = 'yes')));
+    const fifth = e2e.page.getByTestId('video-tile-5');
+    await fifth.dblclick();
+    await e2e.page.locator('[data-testid="video-tile-5"][data-full-screen="yes"]').waitFor(WAIT);
+    expect(await tiles().count()).toBe(16);
+    expect(await marked()).toBe(16);
+    // Full screen asks for the big picture.
+    await expect
+      .poll(() => fifth.locator('canvas').evaluate((c: HTMLCanvasElement) => c.width), WAIT)
+      .toBe(640);
+    await saveShot(e2e.page, 'video-square', 'zh-1440-full-screen');
+    await e2e.page.evaluate(() => document.exitFullscreen());
+    await e2e.page.locator('[data-testid="video-tile-5"][data-full-screen="no"]').waitFor(WAIT);
+    expect(await tiles().count()).toBe(16);
+
+    // A single click enlarges, once the double-click time has passed.
+    await fifth.click();
+    await expect.poll(() => tiles().count(), WAIT).toBe(1);
+    await expect.poll(() => drawnTiles(e2e), WAIT).toBe(1);
+    await saveShot(e2e.page, 'video-square', 'zh-1440-enlarged');
+    await e2e.console.switchLanguage('English');
+    await saveShot(e2e.page, 'video-square', 'en-1440-enlarged');
+    await e2e.page.setViewportSize(PHONE);
+    await saveShot(e2e.page, 'video-square', 'en-390-enlarged');
+    await e2e.page.setViewportSize(DESKTOP);
+    await e2e.page.getByRole('button', { name: 'Back to the wall' }).click();
+    await expect.poll(() => drawnTiles(e2e), WAIT).toBe(16);
+    await saveShot(e2e.page, 'video-square', 'en-1440-16');
+    await e2e.page.setViewportSize(PHONE);
+    await saveShot(e2e.page, 'video-square', 'en-390-16');
+    await e2e.page.setViewportSize(DESKTOP);
+  });
+
+  it('stops every stream while the tab is hidden and resumes when it is shown', async () => {
+    await e2e.console.signIn('operator');
+    await fillWall(e2e, 4);
+    await expect.poll(() => viewerTotal(e2e.server.url), WAIT).toBe(4);
+    await setTabVisible(e2e, false);
+    await expect.poll(() => viewerTotal(e2e.server.url), WAIT).toBe(0);
+    await setTabVisible(e2e, true);
+    await expect.poll(() => viewerTotal(e2e.server.url), WAIT).toBe(4);
+    const canvas = e2e.page.getByTestId('video-tile-0').locator('canvas');
+    const first = await canvas.screenshot();
+    await expect.poll(async () => !(await canvas.screenshot()).equals(first), WAIT).toBe(true);
+  });
+
+  it('opens the cockpit of an aircraft from its tile', async () => {
+    await e2e.console.signIn('operator');
+    await fillWall(e2e, 4);
+    const aircraft = e2e.page.locator('.sd-video-tile', {
+      has: e2e.page.getByTestId('video-tile-cockpit'),
+    });
+    await aircraft.first().waitFor(WAIT);
+    const name = await aircraft.first().locator('.sd-video-tile-name').innerText();
+    await aircraft.first().getByTestId('video-tile-cockpit').click();
+    await e2e.page.waitForURL((url) => url.pathname === '/drone_ctl');
+    expect(new URL(e2e.page.url()).searchParams.get('sn')).toMatch(/^SIMUAV/);
+    await e2e.page.getByTestId('cockpit').waitFor(WAIT);
+    await expect.poll(() => e2e.page.locator('.dc-title').innerText(), WAIT).toBe(name);
+    // Its main camera plays in the cockpit.
+    await expect
+      .poll(
+        () => e2e.page.locator('canvas.dc-camera').evaluate((c: HTMLCanvasElement) => c.width),
+        WAIT,
+      )
+      .toBe(640);
   });
 });
 

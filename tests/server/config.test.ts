@@ -16,6 +16,7 @@ describe('configuration from the environment', () => {
       simCenter: { lat: 22.54, lng: 113.95 },
       simSeed: 1,
       simOsdHz: 2,
+      simDetectionS: 300,
       skipConsoleBuild: false,
     });
     expect(config.dataDir.endsWith('/data')).toBe(true);
@@ -30,12 +31,14 @@ describe('configuration from the environment', () => {
       MQTT_WS_URL: 'wss://broker.example/mqtt',
       SIM_CENTER: '31.2, 121.5',
       SIM_OSD_HZ: '0.5',
+      SIM_DETECTION_S: '4',
     });
     expect(config).toMatchObject({
       port: 9000,
       adminPassword: 'abc123',
       accessTokenTtlSeconds: 60,
       simOsdHz: 0.5,
+      simDetectionS: 4,
     });
     expect(config.simCenter).toEqual({ lat: 31.2, lng: 121.5 });
   });
@@ -49,6 +52,7 @@ describe('configuration from the environment', () => {
     ['LOG_LEVEL', 'loud'],
     ['SIM_CENTER', '22.5'],
     ['SIM_OSD_HZ', '0'],
+    ['SIM_DETECTION_S', '-1'],
     ['TOKEN_SECRET', 'too-short'],
     ['MQTT_URL', 'not a url'],
   ])('refuses %s=%s with an error naming the variable', (name, value) => {

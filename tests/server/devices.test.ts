@@ -171,6 +171,29 @@ describe.each(backends)('devices on $name', (backend) => {
     });
     expect(accounts.body.data.rows.map((d) => d.device_sn)).not.toContain('DOCKOTHER');
     expect(accounts.body.data.total).toBe(accounts.body.data.rows.length);
+    const elsewhere = await server.call('GET', '/api/device/accountList', {
+      token: s.viewer,
+      query: { workspace_id: s.other },
+    });
+    expect(elsewhere.status).toBe(404);
+  });
+
+  it("lists only the asked workspace's devices in the account list", async () => {
+    const home = await server.call<RowsPage<Device>>('GET', '/api/device/accountList', {
+      token: s.admin,
+      query: { workspace_id: s.home, pageIndex: 1, pageSize: 100 },
+    });
+    expect(home.status).toBe(200);
+    const sns = home.body.data.rows.map((d) => d.device_sn);
+    expect(sns).toContain('DOCKHOME1');
+    expect(sns).not.toContain('DOCKOTHER');
+    expect(home.body.data.total).toBe(sns.length);
+    const bad = await server.call('GET', '/api/device/accountList', {
+      token: s.admin,
+      query: { workspace_id: 'x' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toContain('workspace_id');
   });
 
   it('answers the online devices among the given serial numbers', async () => {

@@ -10,21 +10,14 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRC_API, DRC_HEARTBEAT_TIMEOUT_S, DRC_TEST_API } from '../../protocol/drc.ts';
 import type { DrcCommandResult, DrcSession, DrcStatus } from '../../protocol/drc.ts';
-import { drcServiceOf } from '../../server/http/drc/drcRegistry.ts';
 import { DEFAULT_SERVER_USERNAME } from '../../server/mqtt/brokerAuth.ts';
-import { silentLog } from '../../server/mqtt/log.ts';
 import { manualScheduler } from '../../server/mqtt/scheduler.ts';
-import { derivedSecret, realtimeExtension } from '../../server/realtime.ts';
+import { derivedSecret } from '../../server/realtime.ts';
 import { buildFleet, DEFAULT_CENTER } from '../../server/sim/fleet.ts';
 import { distance } from '../../server/sim/geo.ts';
-import { mqttTransport } from '../../server/sim/mqttTransport.ts';
-import { registerSimFleet } from '../../server/sim/registerSimFleet.ts';
-import { startSimulator } from '../../server/sim/simulator.ts';
 import type { Simulator } from '../../server/sim/simulator.ts';
-import { seeded } from './helpers/accounts.ts';
+import { brokerWsUrl, startDrcFleet } from './helpers/drcFleet.ts';
 import type { Seeded } from './helpers/accounts.ts';
-import { backends } from './helpers/backends.ts';
-import { startServer } from './helpers/testServer.ts';
 import type { TestServer } from './helpers/testServer.ts';
 
 const KEY = 'drc-sim-key';
@@ -48,7 +41,7 @@ describe('DRC sessions on the simulator', () => {
   let index = -1;
   let dockSn = '';
 
-  const wsUrl = () => `${server.url.replace(/^http/, 'ws')}/mqtt`;
+  const wsUrl = () => brokerWsUrl(server);
   const downTopic = () => `thing/product/${dockSn}/drc/down`;
   const upTopic = () => `thing/product/${dockSn}/drc/up`;
 
@@ -99,31 +92,13 @@ describe('DRC sessions on the simulator', () => {
   }
 
   beforeAll(async () => {
-    const pglite = backends[0];
-    if (!pglite) throw new Error('no backend');
-    server = await startServer(pglite, {
-      config: { mqttTcpPort: 0, simDrones: 0 },
-      extensions: [realtimeExtension],
-    });
-    s = await seeded(server);
-    drcServiceOf(server.handle.db)?.useScheduler(clock);
-    await registerSimFleet(server.handle.db, s.home, fleet, KEY);
-    for (const u of fleet) server.handle.deps.events.changed({ kind: 'device', sn: u.dock.sn });
-    sim = startSimulator({
+    ({ server, s, sim } = await startDrcFleet({
       fleet,
       seed: 11,
-      hz: 1,
       secretKey: KEY,
-      transport: mqttTransport({ url: wsUrl(), log: silentLog }),
       scheduler: clock,
-    });
-    await until(async () => {
-      const rows = await server.handle.db.query(
-        'select 1 from devices where online and device_sn like $1',
-        ['DRCDOCK%'],
-      );
-      return rows.length === fleet.length;
-    }, 'the simulated docks to come online');
+      prepare: (drc) => drc?.useScheduler(clock),
+    }));
     index = fleet.findIndex((_, i) => sim.unit(i)?.phase === 'patrol');
     dockSn = fleet[index]?.dock.sn ?? '';
     expect(dockSn).not.toBe('');
@@ -278,6 +253,10 @@ describe('DRC sessions on the simulator', () => {
     );
     expect(sim.unit(index)?.horizontalSpeed).toBe(0);
     await until(async () => (await auditRows('drone_emergency_stop')).length === 1, 'e-stop row');
+    // Like every command: the dock's result code and the round trip.
+    const [estop] = await auditRows('drone_emergency_stop');
+    expect(estop?.detail).toMatch(/^seq=5000 result=0 latency=\d+ms$/);
+    expect(estop).toMatchObject({ username: 'operator', result: 'success' });
   });
 
   it('leaves DRC on exit and revokes the holder’s drc/down', async () => {

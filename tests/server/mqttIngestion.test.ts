@@ -157,6 +157,35 @@ describe('telemetry sink', () => {
     ]);
   });
 
+  it('keeps every event and track batch when gas readings outrun the database', async () => {
+    await sink.stop();
+    sink = createTelemetrySink({
+      db: fx.db,
+      log,
+      scheduler: clock,
+      publish: () => undefined,
+      maxPendingReadings: 3,
+    });
+    await sink.start();
+    send(`thing/product/${UAV}/osd`, { latitude: 22.5, longitude: 113.9 });
+    const sent = 12;
+    for (let i = 0; i < sent; i++)
+      send(
+        `thing/product/${UAV}/events`,
+        { gases: { ch4: 2 + i }, latitude: 22.5, longitude: 113.9 },
+        { method: 'gas_reading' },
+      );
+    await sink.flush();
+    // Readings past the cap are dropped from the readings table, never the batches behind them.
+    expect(sink.stats().dropped).toBe(sent - 3);
+    const events = await fx.db.query<{ n: number }>(
+      "select count(*)::int as n from device_events where method = 'gas_reading'",
+    );
+    expect(events[0]?.n).toBe(sent);
+    const track = await fx.db.query<{ n: number }>('select count(*)::int as n from device_tracks');
+    expect(track[0]?.n).toBe(1);
+  });
+
   it('counts and drops malformed messages, wrong types and unknown devices, and keeps working', async () => {
     sink.handle(`thing/product/${UAV}/osd`, bytes('{not json'));
     sink.handle(`thing/product/${UAV}/osd`, bytes('[1,2,3]'));

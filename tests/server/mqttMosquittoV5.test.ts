@@ -4,15 +4,21 @@
  * number and secret, its osd reaches ingestion, and Mosquitto itself refuses a wrong password, a
  * borrowed client id and another device's topic. Devices added and deleted later follow.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, connect as tcpConnect } from 'node:net';
-import { tmpdir, userInfo } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connectAsync } from 'mqtt';
 import type { IClientOptions, MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  freePort,
+  missingDynsecParts,
+  MOSQUITTO_CTRL,
+  startDynsecMosquitto,
+  warnSkipped,
+} from './helpers/localPorts.ts';
 import { hashDeviceSecret } from '../../server/mqtt/brokerAuth.ts';
 import { rememberDeviceSecret } from '../../server/mqtt/deviceSecrets.ts';
 import { startMosquittoFleet } from '../../server/mqtt/dynsec/mosquittoFleet.ts';
@@ -26,14 +32,8 @@ import { accessToken, openFixture, recordingLog, startBroker } from './mqttFixtu
 import type { BrokerHarness, Fixture } from './mqttFixtures.ts';
 import { holdDrc } from './helpers/drcHold.ts';
 
-const MOSQUITTO = '/usr/sbin/mosquitto';
-const CTRL = '/usr/bin/mosquitto_ctrl';
-const PLUGIN = '/usr/lib/x86_64-linux-gnu/mosquitto_dynamic_security.so';
-const missing = [MOSQUITTO, CTRL, PLUGIN].filter((path) => !existsSync(path));
-if (missing.length > 0)
-  console.warn(
-    `[skydeck] skipped: MQTT 5.0 through a managed Mosquitto (missing ${missing.join(', ')}).`,
-  );
+const missing = missingDynsecParts();
+warnSkipped('MQTT 5.0 through a managed Mosquitto', missing);
 
 const TOKEN_SECRET = 'mosquitto-test-token-secret-of-32-bytes!';
 const ADMIN = { username: 'dynsec-admin', password: 'admin-pass-1' };
@@ -43,28 +43,6 @@ const UAV = 'VFIVEUAV01';
 const LATE = 'VFIVEDOCK02';
 const secretOf = (sn: string) => `secret-of-${sn}`;
 const WAIT = { timeout: 10_000, interval: 100 };
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return typeof address === 'object' && address ? address.port : 0;
-}
-
-async function listening(port: number): Promise<void> {
-  await vi.waitFor(
-    () =>
-      new Promise<void>((resolve, reject) => {
-        const socket = tcpConnect(port, '127.0.0.1', () => {
-          socket.end();
-          resolve();
-        });
-        socket.once('error', reject);
-      }),
-    WAIT,
-  );
-}
 
 describe.skipIf(missing.length > 0)('MQTT 5.0 devices through a managed Mosquitto', () => {
   const log = recordingLog();
@@ -105,23 +83,8 @@ describe.skipIf(missing.length > 0)('MQTT 5.0 devices through a managed Mosquitt
     const port = await freePort();
     url = `mqtt://127.0.0.1:${port}`;
     const dynsec = join(dir, 'dynamic-security.json');
-    execFileSync(CTRL, ['dynsec', 'init', dynsec, ADMIN.username, ADMIN.password]);
-    writeFileSync(
-      join(dir, 'mosquitto.conf'),
-      [
-        `listener ${port} 127.0.0.1`,
-        // Started as root, Mosquitto would switch to its own user, which cannot read our temp dir.
-        `user ${userInfo().username}`,
-        'allow_anonymous false',
-        'persistence false',
-        `plugin ${PLUGIN}`,
-        `plugin_opt_config_file ${dynsec}`,
-        'log_dest none',
-        '',
-      ].join('\n'),
-    );
-    broker = spawn(MOSQUITTO, ['-c', join(dir, 'mosquitto.conf')], { stdio: 'ignore' });
-    await listening(port);
+    execFileSync(MOSQUITTO_CTRL, ['dynsec', 'init', dynsec, ADMIN.username, ADMIN.password]);
+    broker = await startDynsecMosquitto(dir, port, dynsec);
 
     fx = await openFixture();
     await register(DOCK, 3, null);

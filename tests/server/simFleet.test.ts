@@ -16,7 +16,7 @@ interface Sent {
   msg: { timestamp: number; method?: string; data: Record<string, unknown> };
 }
 
-async function record(seed: number, seconds: number, drones = 4) {
+async function record(seed: number, seconds: number, drones = 4, patrols = true) {
   const clock = manualScheduler(Date.UTC(2026, 0, 1));
   const sent: Sent[] = [];
   const connects: (() => void)[] = [];
@@ -30,7 +30,15 @@ async function record(seed: number, seconds: number, drones = 4) {
     close: () => Promise.resolve(),
   };
   const fleet = buildFleet({ drones, seed, center: DEFAULT_CENTER });
-  const sim = startSimulator({ fleet, seed, hz: 1, secretKey: 'k', transport, scheduler: clock });
+  const sim = startSimulator({
+    fleet,
+    seed,
+    hz: 1,
+    secretKey: 'k',
+    transport,
+    scheduler: clock,
+    patrols,
+  });
   connects.forEach((c) => c());
   const times: number[] = [];
   for (let t = 0; t < seconds; t++) {
@@ -150,6 +158,23 @@ describe('simulated fleet', () => {
     }
     // Take-off, wayline patrol, return, landing and rest all happen within the run.
     for (const mode of [0, 4, 5, 9, 10]) expect(modes).toContain(mode);
+  });
+
+  it('keeps every aircraft in its dock when patrols are off (SIM_PATROLS=0)', async () => {
+    const { sent, fleet } = await record(3, 900, 6, false);
+    for (const unit of fleet) {
+      const osd = osdOf(sent, unit.aircraft.sn);
+      expect(osd.length).toBeGreaterThan(800);
+      // Landed the whole quarter of an hour: mode 0 (standby), on the ground, charging.
+      expect(new Set(osd.map((o) => o.mode_code))).toEqual(new Set([0]));
+      expect(Math.max(...osd.map((o) => o.elevation ?? 0))).toBe(0);
+    }
+    // The same seed with patrols on sends some of them out in that time.
+    const patrolling = await record(3, 900, 6, true);
+    const modes = patrolling.fleet.flatMap((u) =>
+      osdOf(patrolling.sent, u.aircraft.sn).map((o) => o.mode_code),
+    );
+    expect(modes.some((m) => m !== 0)).toBe(true);
   });
 
   it('raises HMS alarms with real-looking codes and levels now and then', async () => {

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Envelope } from '../../protocol/http.ts';
 import { TASK_API } from '../../protocol/tasks.ts';
 import type { FlightTask, FlightTaskDetail, TaskExecutionDetail } from '../../protocol/tasks.ts';
 import { WAYLINE_API } from '../../protocol/waylines.ts';
@@ -18,8 +17,10 @@ import type { TaskEngine } from '../../server/tasks/taskEngine.ts';
 import { fixtureKmz } from '../fixtures/wpml/kmz.ts';
 import type { Seeded } from './helpers/accounts.ts';
 import { seeded } from './helpers/accounts.ts';
+import { addDockWithDrone, uploadRoute } from './helpers/taskWorld.ts';
 import { backends } from './helpers/backends.ts';
 import { startServer } from './helpers/testServer.ts';
+import { tamperedUrl } from './helpers/tamperedUrl.ts';
 import type { TestServer } from './helpers/testServer.ts';
 import { fakeDocks, progress } from './tasksFakeDock.ts';
 import type { FakeDocks } from './tasksFakeDock.ts';
@@ -89,23 +90,8 @@ describe.each(backends)('the flight-task engine on $name', (backend) => {
   beforeAll(async () => {
     server = await startServer(backend);
     s = await seeded(server);
-    const url = new URL(WAYLINE_API.upload, server.url);
-    url.searchParams.set('workspace_id', String(s.home));
-    url.searchParams.set('name', 'north');
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${s.operator}`,
-        'content-type': 'application/octet-stream',
-      },
-      body: kmz,
-    });
-    wayline = ((await response.json()) as Envelope<Wayline>).data;
-    await db().query(
-      `insert into devices (device_sn, name, domain, type, sub_type, workspace_id, gateway_sn, online)
-       values ($1, 'dock', 3, 2, 0, $3, null, true), ($2, 'drone', 0, 91, 0, $3, $1, true)`,
-      [DOCK, DRONE, s.home],
-    );
+    wayline = await uploadRoute(server, s, 'north', kmz);
+    await addDockWithDrone(server, s, DOCK, DRONE);
   });
   afterAll(async () => {
     setTaskEngine(db(), null);
@@ -235,7 +221,10 @@ describe.each(backends)('the flight-task engine on $name', (backend) => {
       lang: 'zh-CN',
       query: { id: low.id },
     });
-    expect(lowInfo.body.data.last).toMatchObject({ state: 'refused', reason: '飞行器电量不足' });
+    expect(lowInfo.body.data.last).toMatchObject({
+      state: 'refused',
+      reason: '飞行器电量不足：12%，需要至少 30%',
+    });
 
     await db().query('delete from device_tracks');
     docks.answer = (method) => (method === 'flighttask_execute' ? 314004 : 0);
@@ -424,7 +413,7 @@ describe.each(backends)('the flight-task engine on $name', (backend) => {
     const bytes = new Uint8Array(await (await fetch(file.url)).arrayBuffer());
     expect(createHash('md5').update(bytes).digest('hex')).toBe(file.fingerprint);
 
-    const tampered = file.url.replace(/sig=./, (m) => (m.endsWith('0') ? 'sig=1' : 'sig=0'));
+    const tampered = tamperedUrl(file.url);
     expect((await fetch(tampered)).status).toBe(403);
     const expired = signedFileUrl(secret, server.url, flightId, Date.now() - 2 * 3_600_000);
     expect((await fetch(expired)).status).toBe(403);

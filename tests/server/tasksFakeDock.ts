@@ -8,6 +8,8 @@ export interface FakeDocks {
   published: { topic: string; payload: Record<string, unknown> }[];
   /** Result code per service method (default 0); -1 means no reply. */
   answer: (method: string) => number;
+  /** Runs while a service is out, before its reply arrives (a dock's event overtaking the reply). */
+  during: (method: string, data: Record<string, unknown>) => void;
   emit(sn: string, method: string, data: Fields): void;
 }
 
@@ -18,12 +20,14 @@ export function fakeDocks(): FakeDocks {
     calls: [],
     published: [],
     answer: () => 0,
+    during: () => undefined,
     emit: (sn, method, data) => {
       for (const listener of listeners) listener(sn, method, data);
     },
     link: {
       call: (sn, method, data) => {
         fake.calls.push({ sn, method, data: data as Record<string, unknown> });
+        fake.during(method, data as Record<string, unknown>);
         return Promise.resolve({ result: fake.answer(method), latencyMs: 7 });
       },
       publish: (topic, payload) => {

@@ -1,16 +1,25 @@
 /**
- * A task flown end to end: the real app (broker, ingestion, task engine) and the simulator over MQTT.
+ * Tasks flown end to end: the real app (broker, ingestion, task engine) and the simulator over MQTT.
  * The dock takes the task, fetches the KMZ through `flighttask_resource_get` and HTTP, flies it and
- * reports progress until the execution ends in success. Simulated time runs ahead of the clock.
+ * reports progress until the execution ends in success. A conditional task waits on its dock until
+ * the dock's own clock reaches its window, then flies; one whose window closes unmet is withdrawn.
+ * Simulated time runs ahead of the clock; the conditional tasks get a fleet (and clock) of their own.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TASK_API } from '../../protocol/tasks.ts';
-import type { FlightTask, FlightTaskDetail, TaskExecutionDetail } from '../../protocol/tasks.ts';
+import type {
+  FlightTask,
+  FlightTaskDetail,
+  SubtaskDetail,
+  TaskExecutionDetail,
+} from '../../protocol/tasks.ts';
 import type { Wayline } from '../../protocol/waylines.ts';
 import { silentLog } from '../../server/mqtt/log.ts';
 import { manualScheduler } from '../../server/mqtt/scheduler.ts';
+import type { ManualScheduler } from '../../server/mqtt/scheduler.ts';
 import { realtimeExtension } from '../../server/realtime.ts';
 import { buildFleet, DEFAULT_CENTER } from '../../server/sim/fleet.ts';
+import type { SimUnitDef } from '../../server/sim/fleet.ts';
 import { mqttTransport } from '../../server/sim/mqttTransport.ts';
 import { registerSimFleet } from '../../server/sim/registerSimFleet.ts';
 import { startSimulator } from '../../server/sim/simulator.ts';
@@ -27,16 +36,18 @@ import type { TestServer } from './helpers/testServer.ts';
 const KEY = 'tasks-sim-key';
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe('a flight task on the simulator', () => {
+describe.each(backends)('flight tasks on the simulator on $name', (backend) => {
   let server: TestServer;
   let s: Seeded;
   let sim: Simulator;
   let wayline: Wayline;
-  const clock = manualScheduler(Date.now());
+  // Made when the suite starts: the dock refuses an immediate task 30 s off its own clock.
+  let clock: ManualScheduler;
   const fleet = buildFleet({ drones: 4, seed: 7, center: DEFAULT_CENTER, prefix: 'TS' });
+  const sims: Simulator[] = [];
 
   const db = () => server.handle.db;
-  const add = (name: string, dockSn: string) =>
+  const add = (name: string, dockSn: string, schedule: object = { kind: 'immediate' }) =>
     server.call<FlightTask>('POST', TASK_API.add, {
       token: s.operator,
       body: {
@@ -44,7 +55,7 @@ describe('a flight task on the simulator', () => {
         name,
         wayline_id: wayline.id,
         dock_sn: dockSn,
-        schedule: { kind: 'immediate' },
+        schedule,
         rth_altitude: 80,
       },
     });
@@ -52,14 +63,45 @@ describe('a flight task on the simulator', () => {
     (
       await server.call<FlightTaskDetail>('GET', TASK_API.info, {
         token: s.viewer,
+        lang: 'en',
         query: { id: taskId },
       })
     ).body.data.last;
+  /** Registers `units` in the project and starts them on `time`; resolves once their docks are online. */
+  const startFleet = async (units: SimUnitDef[], prefix: string, time: ManualScheduler) => {
+    await registerSimFleet(db(), s.home, units, KEY);
+    for (const u of units) server.handle.deps.events.changed({ kind: 'device', sn: u.dock.sn });
+    const started = startSimulator({
+      fleet: units,
+      seed: 7,
+      hz: 1,
+      secretKey: KEY,
+      transport: mqttTransport({
+        url: `${server.url.replace(/^http/, 'ws')}/mqtt`,
+        log: silentLog,
+      }),
+      scheduler: time,
+    });
+    sims.push(started);
+    await until(async () => {
+      const rows = await db().query('select 1 from devices where online and device_sn like $1', [
+        `${prefix}DOCK%`,
+      ]);
+      return rows.length === units.length;
+    }, 'the simulated docks to come online');
+    return started;
+  };
+  /** Advances `time` a second at a time until `done` holds (or `seconds` went by). */
+  const fly = async (time: ManualScheduler, seconds: number, done: () => Promise<boolean>) => {
+    for (let second = 0; second < seconds; second++) {
+      time.advance(1_000);
+      await pause(second % 10 === 0 ? 30 : 2);
+      if (second % 10 === 0 && (await done())) return;
+    }
+  };
 
   beforeAll(async () => {
-    const pglite = backends[0];
-    if (!pglite) throw new Error('no backend');
-    server = await startServer(pglite, {
+    server = await startServer(backend, {
       config: { mqttTcpPort: 0, simDrones: 0 },
       extensions: [realtimeExtension],
     });
@@ -71,28 +113,11 @@ describe('a flight task on the simulator', () => {
       'sim route',
       fixtureKmz('waypoint-actions-1.0.6'),
     );
-    await registerSimFleet(db(), s.home, fleet, KEY);
-    for (const u of fleet) server.handle.deps.events.changed({ kind: 'device', sn: u.dock.sn });
-    sim = startSimulator({
-      fleet,
-      seed: 7,
-      hz: 1,
-      secretKey: KEY,
-      transport: mqttTransport({
-        url: `${server.url.replace(/^http/, 'ws')}/mqtt`,
-        log: silentLog,
-      }),
-      scheduler: clock,
-    });
-    await until(async () => {
-      const rows = await db().query('select 1 from devices where online and device_sn like $1', [
-        'TSDOCK%',
-      ]);
-      return rows.length === fleet.length;
-    }, 'the simulated docks to come online');
+    clock = manualScheduler(Date.now());
+    sim = await startFleet(fleet, 'TS', clock);
   });
   afterAll(async () => {
-    await sim.stop();
+    for (const started of sims) await started.stop();
     await server.close();
   });
 
@@ -108,7 +133,10 @@ describe('a flight task on the simulator', () => {
     // The engine's own timer sends both; the simulated docks answer while their time stands still.
     await until(async () => (await last(task.id))?.state === 'executing', 'the task to be sent');
     await until(async () => (await last(busy.id))?.state === 'rejected', 'the refusal');
-    expect((await last(busy.id))?.result_code).toBe(SIM_CODES.busy);
+    expect(await last(busy.id)).toMatchObject({
+      result_code: SIM_CODES.busy,
+      reason: 'the dock is busy with another flight',
+    });
 
     const percents: number[] = [];
     for (let second = 0; second < 1_200; second++) {
@@ -135,5 +163,79 @@ describe('a flight task on the simulator', () => {
       .filter((e) => e.kind === 'progress')
       .map((e) => e.data.current_waypoint);
     expect(new Set(waypoints)).toEqual(new Set([0, 1, 2, 3]));
+  });
+
+  it('holds a conditional task until its window opens on the dock, then flies it', async () => {
+    const time = manualScheduler(Date.now());
+    const units = buildFleet({ drones: 4, seed: 11, center: DEFAULT_CENTER, prefix: 'TC' });
+    const conditional = await startFleet(units, 'TC', time);
+    const index = units.findIndex((_, i) => conditional.unit(i)?.phase === 'docked');
+    const dockSn = units[index]?.dock.sn ?? '';
+    expect(dockSn).toBeTruthy();
+    // The window opens two minutes from now on the dock's clock.
+    const begin = time.now() + 120_000;
+    const task = (
+      await add('conditional flight', dockSn, {
+        kind: 'conditional',
+        battery: 30,
+        begin,
+        end: begin + 3_600_000,
+      })
+    ).body.data;
+    await until(async () => (await last(task.id))?.state === 'prepared', 'the dock to hold it');
+    expect(conditional.unit(index)?.heldTasks.map((t) => t.flight.flightId)).toEqual([
+      (await last(task.id))?.flight_id,
+    ]);
+    // A minute of the dock's time: still before the window, so still waiting, aircraft in.
+    await fly(time, 60, () => Promise.resolve(false));
+    expect((await last(task.id))?.state).toBe('prepared');
+    expect(conditional.unit(index)?.phase).toBe('docked');
+
+    await fly(time, 1_500, async () => (await last(task.id))?.state === 'ok');
+    await until(async () => (await last(task.id))?.state === 'ok', 'the conditional flight to end');
+    const run = await last(task.id);
+    const detail = await server.call<SubtaskDetail>('GET', TASK_API.subtask, {
+      token: s.viewer,
+      query: { id: run?.id ?? 0 },
+    });
+    const kinds = detail.body.data.timeline.map((e) => e.kind);
+    expect(kinds.slice(0, 4)).toEqual(['prepare', 'ready', 'execute', 'takeoff']);
+
+    // A window that closes before its dock can fly (its clock stands still): withdrawn.
+    const other = units.findIndex((_, i) => i !== index);
+    const otherSn = units[other]?.dock.sn ?? '';
+    const closing = (
+      await add('closing', otherSn, {
+        kind: 'conditional',
+        battery: 1,
+        begin: Date.now() - 60_000,
+        end: Date.now() + 4_000,
+      })
+    ).body.data;
+    await until(async () => (await last(closing.id))?.state === 'prepared', 'the dock to hold it');
+    await until(
+      async () => (await last(closing.id))?.state === 'timeout',
+      'the window to close',
+      1_000,
+    );
+    expect((await last(closing.id))?.reason).toBe(
+      'the conditions were not met within the window; the run expired',
+    );
+    // The engine's undo reaches the dock, which lets the task go; the timeline has its answer.
+    await until(
+      () => Promise.resolve(conditional.unit(other)?.heldTasks.length === 0),
+      'the dock to drop it',
+    );
+    const withdrawn = await server.call<SubtaskDetail>('GET', TASK_API.subtask, {
+      token: s.viewer,
+      query: { id: (await last(closing.id))?.id ?? 0 },
+    });
+    expect(withdrawn.body.data.timeline.map((e) => e.kind)).toEqual([
+      'prepare',
+      'expired',
+      'cancel',
+    ]);
+    expect(withdrawn.body.data.timeline.at(-1)?.code).toBe(0);
+    expect(conditional.unit(other)?.heldTasks).toEqual([]);
   });
 });

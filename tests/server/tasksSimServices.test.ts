@@ -1,8 +1,12 @@
-/** What a simulated dock refuses, and how it checks the file it is given, without a broker. */
+/**
+ * What a simulated dock holds and refuses, how it waits for a conditional task's ready conditions,
+ * and how it checks the file it is given, without a broker.
+ */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { buildFleet, DEFAULT_CENTER } from '../../server/sim/fleet.ts';
 import { createRng } from '../../server/sim/rng.ts';
+import { stepHeldTasks } from '../../server/sim/heldTasks.ts';
 import { SIM_CODES, simServices } from '../../server/sim/simServices.ts';
 import { initialState } from '../../server/sim/unitState.ts';
 import type { UnitState } from '../../server/sim/unitState.ts';
@@ -13,7 +17,7 @@ const KMZ = fixtureKmz('waypoint-1.0.2');
 const MD5 = createHash('md5').update(KMZ).digest('hex');
 
 /** A docked unit and its service handler; `sent` collects what the dock published. */
-function dock(battery = 90, file: Uint8Array = KMZ) {
+function dock(battery = 90, file: Uint8Array = KMZ, now = () => NOW) {
   const def = buildFleet({ drones: 1, seed: 3, center: DEFAULT_CENTER })[0];
   if (!def) throw new Error('no unit');
   const state: UnitState = { ...initialState(def, createRng(1)), phase: 'docked', battery };
@@ -21,7 +25,7 @@ function dock(battery = 90, file: Uint8Array = KMZ) {
   const services = simServices({
     def,
     state: () => state,
-    now: () => NOW,
+    now,
     publish: (topic, payload) =>
       sent.push({ topic, body: JSON.parse(payload) as Record<string, unknown> }),
     download: () => Promise.resolve(file),
@@ -60,19 +64,83 @@ const prepare = (fingerprint = MD5, executeTime = NOW) => ({
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe('a simulated dock', () => {
-  it('refuses a low battery, an immediate task 30 s off its clock, and a second task', () => {
+  it('refuses a low battery and an immediate task 30 s off its clock', () => {
     expect(dock(20).call('flighttask_prepare', prepare())).toBe(SIM_CODES.lowBattery);
     const d = dock();
     expect(d.call('flighttask_prepare', prepare(MD5, NOW - 31_000))).toBe(SIM_CODES.timeOff);
     expect(d.call('flighttask_prepare', prepare(MD5, NOW - 29_000))).toBe(0);
-    expect(d.call('flighttask_prepare', { ...prepare(), flight_id: 'f2' })).toBe(SIM_CODES.busy);
     expect(d.call('flighttask_execute', { flight_id: 'f2' })).toBe(SIM_CODES.unknownFlight);
+  });
+
+  it('holds several tasks but flies one: a second execute or immediate task is refused as busy', () => {
+    const d = dock();
+    expect(d.call('flighttask_prepare', prepare())).toBe(0);
+    const later = { ...prepare(), flight_id: 'f2', task_type: 1, execute_time: NOW + 3_600_000 };
+    expect(d.call('flighttask_prepare', later)).toBe(0);
+    expect(d.state.heldTasks.map((t) => t.flight.flightId)).toEqual(['f1', 'f2']);
+    expect(d.call('flighttask_execute', { flight_id: 'f1' })).toBe(0);
+    expect(d.state.flight?.flightId).toBe('f1');
+    expect(d.call('flighttask_execute', { flight_id: 'f2' })).toBe(SIM_CODES.busy);
+    expect(d.call('flighttask_prepare', { ...prepare(), flight_id: 'f3' })).toBe(SIM_CODES.busy);
+    const timed = { ...later, flight_id: 'f4' };
+    expect(d.call('flighttask_prepare', timed)).toBe(0);
+    // Undo takes back what is held, never what flies, and names nothing unknown.
+    expect(d.call('flighttask_undo', { flight_ids: ['f1'] })).toBe(SIM_CODES.busy);
+    expect(d.call('flighttask_undo', { flight_ids: ['f2', 'f4'] })).toBe(0);
+    expect(d.state.heldTasks).toEqual([]);
+    expect(d.call('flighttask_undo', { flight_ids: ['f2'] })).toBe(SIM_CODES.unknownFlight);
+  });
+
+  it("says flighttask_ready once a conditional task's battery and window hold, not before", () => {
+    let now = NOW;
+    const d = dock(60, KMZ, () => now);
+    const conditional = {
+      ...prepare(),
+      task_type: 2,
+      execute_time: NOW + 60_000,
+      ready_conditions: { battery_capacity: 80, begin_time: NOW + 60_000, end_time: NOW + 600_000 },
+    };
+    expect(d.call('flighttask_prepare', { ...conditional, ready_conditions: {} })).toBe(
+      SIM_CODES.badTask,
+    );
+    // Held even below the battery it waits for: charging in the dock is what it waits for.
+    expect(d.call('flighttask_prepare', conditional)).toBe(0);
+    expect(stepHeldTasks(d.state, now)).toEqual([]);
+    now += 60_000;
+    expect(stepHeldTasks(d.state, now)).toEqual([]);
+    expect(d.call('flighttask_execute', { flight_id: 'f1' })).toBe(SIM_CODES.notReady);
+    d.state.battery = 80;
+    expect(stepHeldTasks(d.state, now)).toEqual(['f1']);
+    // Said once, repeated only if nobody executes it for a minute.
+    expect(stepHeldTasks(d.state, now + 1_000)).toEqual([]);
+    expect(stepHeldTasks(d.state, now + 61_000)).toEqual(['f1']);
+    expect(d.call('flighttask_execute', { flight_id: 'f1' })).toBe(0);
+    expect(d.state.flight?.flightId).toBe('f1');
+  });
+
+  it('never says ready outside the window or with its aircraft out', () => {
+    let now = NOW;
+    const d = dock(90, KMZ, () => now);
+    d.call('flighttask_prepare', {
+      ...prepare(),
+      task_type: 2,
+      ready_conditions: { battery_capacity: 50, begin_time: NOW, end_time: NOW + 60_000 },
+    });
+    d.state.phase = 'patrol';
+    expect(stepHeldTasks(d.state, now)).toEqual([]);
+    d.state.phase = 'docked';
+    now += 61_000;
+    expect(stepHeldTasks(d.state, now)).toEqual([]);
+    expect(d.call('flighttask_execute', { flight_id: 'f1' })).toBe(SIM_CODES.notReady);
+    // The cloud withdraws what expired.
+    expect(d.call('flighttask_undo', { flight_ids: ['f1'] })).toBe(0);
   });
 
   it('fetches the file, checks its MD5 and reads its placemarks before it flies', async () => {
     const d = dock();
     d.call('flighttask_prepare', prepare());
     expect(d.call('flighttask_execute', { flight_id: 'f1' })).toBe(0);
+    expect(d.state.heldTasks).toEqual([]);
     d.answerResource(MD5);
     await settle();
     expect(d.state.flight).toMatchObject({ status: 'ready', result: 0 });

@@ -5,10 +5,8 @@
  * flight. Fake docks and virtual time; the real app and database.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Envelope } from '../../protocol/http.ts';
 import { TASK_API } from '../../protocol/tasks.ts';
 import type { FlightTask, FlightTaskDetail, SubtaskDetail } from '../../protocol/tasks.ts';
-import { WAYLINE_API } from '../../protocol/waylines.ts';
 import type { Wayline } from '../../protocol/waylines.ts';
 import { silentLog } from '../../server/mqtt/log.ts';
 import { manualScheduler } from '../../server/mqtt/scheduler.ts';
@@ -19,6 +17,7 @@ import type { TaskEngine } from '../../server/tasks/taskEngine.ts';
 import { fixtureKmz } from '../fixtures/wpml/kmz.ts';
 import type { Seeded } from './helpers/accounts.ts';
 import { seeded } from './helpers/accounts.ts';
+import { addDockWithDrone, uploadRoute } from './helpers/taskWorld.ts';
 import { backends } from './helpers/backends.ts';
 import { startServer } from './helpers/testServer.ts';
 import type { TestServer } from './helpers/testServer.ts';
@@ -85,23 +84,8 @@ describe.each(backends)('subtasks and the engine gaps on $name', (backend) => {
   beforeAll(async () => {
     server = await startServer(backend);
     s = await seeded(server);
-    const url = new URL(WAYLINE_API.upload, server.url);
-    url.searchParams.set('workspace_id', String(s.home));
-    url.searchParams.set('name', 'harbour route');
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${s.operator}`,
-        'content-type': 'application/octet-stream',
-      },
-      body: fixtureKmz('waypoint-actions-1.0.6'),
-    });
-    wayline = ((await response.json()) as Envelope<Wayline>).data;
-    await db().query(
-      `insert into devices (device_sn, name, domain, type, sub_type, workspace_id, gateway_sn, online)
-       values ($1, 'dock', 3, 2, 0, $3, null, true), ($2, 'drone', 0, 91, 0, $3, $1, true)`,
-      [DOCK, DRONE, s.home],
-    );
+    wayline = await uploadRoute(server, s, 'harbour route', fixtureKmz('waypoint-actions-1.0.6'));
+    await addDockWithDrone(server, s, DOCK, DRONE);
   });
   afterAll(async () => {
     setTaskEngine(db(), null);

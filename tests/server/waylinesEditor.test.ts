@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WAYLINE_API, type Wayline, type WaylineWithRoute } from '../../protocol/waylines.ts';
 import { readKmzRoute } from '../../server/waylines/readRoute.ts';
 import { fromWaylineRoute, toWaylineRoute } from '../../src/lib/route/routeConvert.ts';
-import { appendPoint, updatePoint } from '../../src/lib/route/routeEdits.ts';
-import { emptyRoute, type EditorRoute } from '../../src/lib/route/routeModel.ts';
+import { defaultMapping, withMapping } from '../../src/lib/route/mappingRoute.ts';
+import { addWayline, appendPoint, updatePoint } from '../../src/lib/route/routeEdits.ts';
+import { activePoints, emptyRoute, type EditorRoute } from '../../src/lib/route/routeModel.ts';
 import type { Seeded } from './helpers/accounts.ts';
 import { seeded } from './helpers/accounts.ts';
 import { backends } from './helpers/backends.ts';
@@ -18,7 +19,7 @@ const NOW = Date.UTC(2026, 10, 22);
 function drawn(): EditorRoute {
   let r = emptyRoute();
   for (const lat of [22.54, 22.541, 22.542]) r = appendPoint(r, 113.95, lat);
-  const middle = r.points[1]?.id ?? '';
+  const middle = activePoints(r)[1]?.id ?? '';
   return updatePoint(r, middle, { height: 60, actions: [{ kind: 'takePhoto' }] });
 }
 
@@ -57,11 +58,11 @@ describe.each(backends)('the wayline editor routes on $name', (backend) => {
       query: { id: w.id },
     });
     expect(opened.status).toBe(200);
-    const strip = (r: EditorRoute) => r.points.map(({ id: _id, ...rest }) => rest);
+    const strip = (r: EditorRoute) => activePoints(r).map(({ id: _id, ...rest }) => rest);
     expect(strip(fromWaylineRoute(opened.body.data.route))).toEqual(strip(drawn()));
 
     const edited = fromWaylineRoute(opened.body.data.route);
-    edited.points.pop();
+    activePoints(edited).pop();
     const saved = await server.call<Wayline>('POST', WAYLINE_API.save, {
       token: s.operator,
       body: { id: w.id, name: '编辑器航线 v2', route: toWaylineRoute(edited, NOW + 1000) },
@@ -75,6 +76,62 @@ describe.each(backends)('the wayline editor routes on $name', (backend) => {
       [`${w.id}%`],
     );
     expect(audits.map((a) => `${a.action} ${a.result}`)).toEqual(['add success', 'edit success']);
+  });
+
+  it('saves a mapping route as a mapping2d template that opens with its area and settings', async () => {
+    const ring: [number, number][] = [
+      [113.95, 22.54],
+      [113.953, 22.54],
+      [113.953, 22.542],
+      [113.95, 22.542],
+    ];
+    const settings = { ...defaultMapping('1-53-0'), height: 70, sideOverlap: 60, direction: 15 };
+    const mapped = withMapping(emptyRoute(), ring, settings);
+    const created = await server.call<Wayline>('POST', WAYLINE_API.create, {
+      token: s.operator,
+      body: { workspace_id: s.home, name: '测绘区域', route: toWaylineRoute(mapped, NOW) },
+    });
+    expect(created.status).toBe(200);
+    expect(created.body.data).toMatchObject({
+      template_type: 'mapping2d',
+      waypoint_count: activePoints(mapped).length,
+    });
+    const opened = await server.call<WaylineWithRoute>('GET', WAYLINE_API.route, {
+      token: s.viewer,
+      query: { id: created.body.data.id },
+    });
+    const reopened = fromWaylineRoute(opened.body.data.route);
+    expect(reopened.mapping).toEqual({ ring, settings, shootType: 'distance' });
+    expect(activePoints(reopened).map((p) => [p.lng, p.lat])).toEqual(
+      activePoints(mapped).map((p) => [p.lng, p.lat]),
+    );
+  });
+
+  it('saves each wayline as its own Folder, and refuses two with one id', async () => {
+    let two = addWayline(drawn());
+    for (const lat of [22.55, 22.551]) two = appendPoint(two, 113.96, lat);
+    const route = toWaylineRoute(two, NOW);
+    const created = await server.call<Wayline>('POST', WAYLINE_API.create, {
+      token: s.operator,
+      body: { workspace_id: s.home, name: '两条航线', route },
+    });
+    expect(created.status).toBe(200);
+    expect(created.body.data.waypoint_count).toBe(5);
+    const paths = readKmzRoute(await download(s.operator, created.body.data.id)).route.paths;
+    expect(paths.map((p) => [p.waylineId, p.points.length])).toEqual([
+      [0, 3],
+      [1, 2],
+    ]);
+    const clash = structuredClone(route);
+    const second = clash.paths[1];
+    if (second) second.waylineId = 0;
+    const refused = await server.call('POST', WAYLINE_API.create, {
+      token: s.operator,
+      lang: 'en',
+      body: { workspace_id: s.home, name: 'x', route: clash },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.msg).toContain('route.paths');
   });
 
   it('refuses to change a wayline a pending task uses, and keeps its file', async () => {

@@ -11,7 +11,7 @@ import {
   updatePoint,
 } from '../../src/lib/route/routeEdits.ts';
 import { heightProfile, measureRoute, midpoints } from '../../src/lib/route/routeMeasure.ts';
-import { emptyRoute, type EditorRoute } from '../../src/lib/route/routeModel.ts';
+import { activePoints, emptyRoute, type EditorRoute } from '../../src/lib/route/routeModel.ts';
 import { fromWaylineRoute, toWaylineRoute } from '../../src/lib/route/routeConvert.ts';
 import { fixtureKmz } from '../fixtures/wpml/kmz.ts';
 
@@ -25,21 +25,21 @@ function threePoints(): EditorRoute {
 describe('the route model', () => {
   it('adds, inserts, moves and removes waypoints without touching the input', () => {
     const r = threePoints();
-    expect(r.points.map((p) => p.height)).toEqual([100, 100, 100]);
+    expect(activePoints(r).map((p) => p.height)).toEqual([100, 100, 100]);
     const withMid = insertPoint(
-      updatePoint(r, r.points[1]?.id ?? '', { height: 60 }),
+      updatePoint(r, activePoints(r)[1]?.id ?? '', { height: 60 }),
       1,
       113.95,
       22.5405,
     );
-    expect(withMid.points).toHaveLength(4);
-    expect(withMid.points[1]?.height).toBe(80); // between 100 and 60
-    const moved = movePoint(withMid, withMid.points[0]?.id ?? '', 113.96, 22.53);
-    expect(moved.points[0]).toMatchObject({ lng: 113.96, lat: 22.53 });
-    expect(withMid.points[0]?.lng).toBe(113.95);
-    expect(removePoint(moved, moved.points[0]?.id ?? '').points).toHaveLength(3);
+    expect(activePoints(withMid)).toHaveLength(4);
+    expect(activePoints(withMid)[1]?.height).toBe(80); // between 100 and 60
+    const moved = movePoint(withMid, activePoints(withMid)[0]?.id ?? '', 113.96, 22.53);
+    expect(activePoints(moved)[0]).toMatchObject({ lng: 113.96, lat: 22.53 });
+    expect(activePoints(withMid)[0]?.lng).toBe(113.95);
+    expect(activePoints(removePoint(moved, activePoints(moved)[0]?.id ?? ''))).toHaveLength(3);
     const all = updateGlobals(r, { globalHeight: 50 }, true);
-    expect(all.points.map((p) => p.height)).toEqual([50, 50, 50]);
+    expect(activePoints(all).map((p) => p.height)).toEqual([50, 50, 50]);
     expect(midpoints(r)).toHaveLength(2);
   });
 
@@ -49,7 +49,7 @@ describe('the route model', () => {
     const b = appendPoint(a, 1, 1);
     const c = appendPoint(b, 2, 2);
     h = record(record(h, b), c);
-    expect(h.present.points).toHaveLength(2);
+    expect(activePoints(h.present)).toHaveLength(2);
     h = undo(h);
     expect(h.present).toBe(b);
     expect(canRedo(h)).toBe(true);
@@ -67,7 +67,7 @@ describe('the route model', () => {
     expect(flat.length).toBeGreaterThan(220);
     expect(flat.length).toBeLessThan(224);
     expect(flat.seconds).toBeCloseTo(flat.length / 10, 5);
-    const id = r.points[0]?.id ?? '';
+    const id = activePoints(r)[0]?.id ?? '';
     const hover = updatePoint(r, id, { actions: [{ kind: 'hover', seconds: 7 }] });
     expect(measureRoute(hover).seconds).toBeCloseTo(flat.seconds + 7, 5);
     const profile = heightProfile(r);
@@ -77,7 +77,7 @@ describe('the route model', () => {
 
   it('writes a KMZ the importer reads back to the same route and facts', () => {
     let r = threePoints();
-    const [first, second] = r.points;
+    const [first, second] = activePoints(r);
     r = updatePoint(r, first?.id ?? '', {
       height: 45,
       headingMode: 'smoothTransition',
@@ -112,7 +112,7 @@ describe('the route model', () => {
     expect(Math.abs(back.facts.length_m / measureRoute(r).length - 1)).toBeLessThan(0.005);
     expect(Math.abs(back.facts.duration_s - measureRoute(r).seconds)).toBeLessThan(2);
     const again = fromWaylineRoute(back.route);
-    const strip = (x: EditorRoute) => x.points.map(({ id: _id, ...rest }) => rest);
+    const strip = (x: EditorRoute) => activePoints(x).map(({ id: _id, ...rest }) => rest);
     expect(strip(again)).toEqual(strip(r));
     expect(again.globals).toEqual(r.globals);
   });
@@ -120,7 +120,7 @@ describe('the route model', () => {
   it('opens an imported file, keeping actions it does not model', () => {
     const { route } = readKmzRoute(fixtureKmz('waypoint-actions-1.0.6'));
     const edited = fromWaylineRoute(route);
-    expect(edited.points.length).toBe(4);
+    expect(activePoints(edited).length).toBe(4);
     expect(edited.globals.aircraftKey).toBe('0-67-1');
     const back = readKmzRoute(writeKmz(toWaylineRoute(edited, 1_700_000_000_000)));
     expect(back.facts.waypoint_count).toBe(4);

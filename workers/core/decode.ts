@@ -14,6 +14,12 @@ export interface DecodedMessage {
   gateway: string | null;
   method: string | null;
   data: JsonObject;
+  /**
+   * The payload as received. A device whose detail is not due keeps a copy of it instead of `data`
+   * (see `PayloadCopy`): the tree of objects parsed from it is costly to keep alive, and most such
+   * bodies are replaced by the next message before anyone reads them.
+   */
+  payload: RawPayload;
 }
 
 export type DropReason = 'malformed' | 'unknownTopic' | 'badShape';
@@ -36,9 +42,10 @@ export function decodeMessage(topic: string, payload: RawPayload): DecodeResult 
   if (route?.family !== 'thing' || !isWatched(route.kind)) {
     return { ok: false, reason: 'unknownTopic' };
   }
-  const parsed = parseJson(payload);
-  if (parsed === undefined) return { ok: false, reason: 'malformed' };
-  const message = readEnvelope(route.sn, route.kind, parsed);
+  const text = decodeText(payload);
+  const parsed = text === undefined ? undefined : parseJson(text);
+  if (text === undefined || parsed === undefined) return { ok: false, reason: 'malformed' };
+  const message = readEnvelope(route.sn, route.kind, parsed, payload);
   return message === null ? { ok: false, reason: 'badShape' } : { ok: true, message };
 }
 
@@ -59,24 +66,45 @@ function routeOf(topic: string): ParsedTopic | null {
   return route;
 }
 
-function parseJson(payload: RawPayload): JsonValue | undefined {
+function decodeText(payload: RawPayload): string | undefined {
   try {
-    const text = typeof payload === 'string' ? payload : decoder.decode(payload);
+    return typeof payload === 'string' ? payload : decoder.decode(payload);
+  } catch {
+    return undefined;
+  }
+}
+
+function parseJson(text: string): JsonValue | undefined {
+  try {
     return JSON.parse(text) as JsonValue;
   } catch {
     return undefined;
   }
 }
 
+/**
+ * The `data` body of a payload that `decodeMessage` accepted, parsed again. Decoding and parsing are
+ * deterministic, so this equals that message's `data` (as new objects) and cannot fail.
+ */
+export function reparseData(payload: RawPayload): JsonObject {
+  const text = typeof payload === 'string' ? payload : decoder.decode(payload);
+  return (JSON.parse(text) as { data: JsonObject }).data;
+}
+
 /** Checks the envelope of protocol §1.2; `null` when a field has the wrong type. */
-function readEnvelope(sn: string, kind: WatchedKind, value: JsonValue): DecodedMessage | null {
+function readEnvelope(
+  sn: string,
+  kind: WatchedKind,
+  value: JsonValue,
+  payload: RawPayload,
+): DecodedMessage | null {
   if (!isObject(value) || !isObject(value.data)) return null;
   const ts = readTimestamp(value.timestamp, kind === 'drc/up');
   if (ts === undefined) return null;
   const method = typeof value.method === 'string' ? value.method : null;
   if (method === null && (kind === 'events' || kind === 'drc/up')) return null;
   const gateway = typeof value.gateway === 'string' ? value.gateway : null;
-  return { sn, kind, ts, gateway, method, data: value.data };
+  return { sn, kind, ts, gateway, method, data: value.data, payload };
 }
 
 /** A positive finite number of ms; `null` when absent and allowed; `undefined` when invalid. */

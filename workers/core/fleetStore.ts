@@ -1,29 +1,57 @@
 import type { DeviceDelta, DeviceTelemetry, TelemetryEvent } from '../../protocol/telemetry.ts';
 import type { DecodedMessage } from './decode.ts';
-import { DeviceRecord, mergeFields } from './deviceRecord.ts';
-import { EVENT_QUEUE_CAP } from './constants.ts';
+import { DeviceRecord } from './deviceRecord.ts';
+import { DETAIL_EVERY_FRAMES, EVENT_QUEUE_CAP } from './constants.ts';
 import { eventKindOf } from './eventKind.ts';
 import { EventQueue } from './eventQueue.ts';
+import type { MapFrame } from './mapFrame.ts';
 
 /** What one frame takes out of the store. */
 export interface FrameChanges {
   devices: DeviceDelta[];
   events: TelemetryEvent[];
+  map: MapFrame;
   /** Receive time of the oldest change in this frame, for the lag counter. */
   oldestAt: number;
 }
 
 /**
  * Latest state of every device, keyed by serial number, and the changes not yet handed out. The
- * dirty set holds records, not copies, so a device that changes a hundred times between two frames
+ * dirty list holds records, not copies, so a device that changes a hundred times between two frames
  * costs one entry: memory is bounded by the fleet size and, for events, by a capped queue that counts
  * what it gives up.
+ *
+ * Interest: while the consumer names the devices it shows (`setInterest`), only those get their
+ * detail every frame; every other device's detail goes out every {@link DETAIL_EVERY_FRAMES}th frame
+ * (staggered by row, so each frame carries an even share), and its position every frame through the
+ * map table. With no interest set every device is shown in full every frame.
  */
 export class FleetStore {
   private readonly devices = new Map<string, DeviceRecord>();
-  private readonly dirty = new Set<DeviceRecord>();
+  private readonly rows: DeviceRecord[] = [];
+  /**
+   * Records with changes not handed out yet, in the order they first changed, each once (its
+   * `listed` flag says whether it is here). A flag and a list instead of a `Set`: the message path
+   * asks on every message, and a flag costs no hash lookup.
+   */
+  private readonly dirty: DeviceRecord[] = [];
   private readonly events: EventQueue<TelemetryEvent>;
+  /**
+   * Gas readings arrive about once a second per aircraft and only the newest of a device matters to
+   * a reader: they are kept one per device here, outside the capped queue, so a fleet's readings
+   * never push the alarms out of it.
+   */
+  private readonly latestGas = new Map<string, TelemetryEvent>();
+  private interest: ReadonlySet<string> | null = null;
   private oldestAt: number | null = null;
+  /** A message arrived since the last frame: the map table has news. */
+  private moved = false;
+  /** Rows were added (or the consumer restarted) since the table's names were last sent. */
+  private rowsChanged = false;
+  private version = 0;
+  private frameCount = 0;
+  /** The consumer restarted: its next frame must carry every device, due or not. */
+  private resyncPending = false;
 
   constructor(eventCap = EVENT_QUEUE_CAP) {
     this.events = new EventQueue(eventCap);
@@ -34,38 +62,72 @@ export class FleetStore {
     this.oldestAt ??= receivedAt;
     const ts = message.ts ?? receivedAt;
     if (message.kind === 'events' || message.kind === 'drc/up') {
-      this.events.push(toEvent(message, ts, receivedAt));
+      const event = toEvent(message, ts, receivedAt);
+      if (event.kind === 'gas_reading') this.latestGas.set(event.sn, event);
+      else this.events.push(event);
       return 'event';
     }
     const record = this.record(message.sn);
     record.touch(ts, receivedAt, message.gateway);
     switch (message.kind) {
       case 'osd':
-        mergeFields(record.osd, record.dirtyOsd, message.data);
+        record.mergeOsd(message.data, message.payload, this.isDue(record, this.frameCount));
         break;
       case 'state':
-        mergeFields(record.state, record.dirtyState, message.data);
+        record.mergeState(message.data);
         break;
       case 'taskInfo':
         record.setTask(message.data);
         break;
     }
-    this.dirty.add(record);
+    this.markDirty(record);
+    this.moved = true;
     return 'merged';
+  }
+
+  /** The devices the consumer shows in detail; `null` shows every device in detail. */
+  setInterest(sns: readonly string[] | null): void {
+    const interest = sns === null ? null : new Set(sns);
+    this.interest = interest;
+    // Kept on each record too: the message path asks it for every message.
+    for (const record of this.devices.values())
+      record.interesting = interest?.has(record.sn) ?? false;
   }
 
   /** True when a frame would carry something. */
   hasChanges(): boolean {
-    return this.dirty.size > 0 || this.events.size > 0;
+    return this.moved || this.dirty.length > 0 || this.events.size > 0 || this.latestGas.size > 0;
   }
 
-  /** Takes every pending device change and event; the store is clean afterwards. */
+  /** Takes the pending changes that are due and every event; the map table covers every device. */
   take(now: number): FrameChanges {
     const devices: DeviceDelta[] = [];
-    for (const record of this.dirty) devices.push(record.takeDelta());
-    this.dirty.clear();
-    const changes = { devices, events: this.events.take(), oldestAt: this.oldestAt ?? now };
+    const frame = this.frameCount++;
+    // A new consumer starts from empty: the first frame after a resync is whole.
+    const everyDevice = this.resyncPending || this.interest === null;
+    this.resyncPending = false;
+    // Records not due stay listed, in their order, ahead of any that change later.
+    const dirty = this.dirty;
+    let kept = 0;
+    for (const record of dirty) {
+      if (isDue(record, frame, everyDevice)) {
+        devices.push(record.takeDelta());
+        record.listed = false;
+      } else {
+        dirty[kept++] = record;
+      }
+    }
+    dirty.length = kept;
+    const events = mergeByArrival(this.events.take(), [...this.latestGas.values()]);
+    this.latestGas.clear();
+    const changes = {
+      devices,
+      events,
+      map: this.mapFrame(),
+      oldestAt: this.oldestAt ?? now,
+    };
     this.oldestAt = null;
+    this.moved = false;
     return changes;
   }
 
@@ -73,8 +135,11 @@ export class FleetStore {
   markAllDirty(now: number): void {
     for (const record of this.devices.values()) {
       record.markAllDirty();
-      this.dirty.add(record);
+      this.markDirty(record);
     }
+    this.rowsChanged = true;
+    this.moved = this.devices.size > 0;
+    this.resyncPending = true;
     if (this.devices.size > 0) this.oldestAt ??= now;
   }
 
@@ -93,14 +158,79 @@ export class FleetStore {
     return this.devices.size;
   }
 
+  private markDirty(record: DeviceRecord): void {
+    if (record.listed) return;
+    record.listed = true;
+    this.dirty.push(record);
+  }
+
+  /** Whether `record`'s detail goes out in frame number `frame` (the next one is `frameCount`). */
+  private isDue(record: DeviceRecord, frame: number): boolean {
+    return isDue(record, frame, this.resyncPending || this.interest === null);
+  }
+
+  private mapFrame(): MapFrame {
+    const n = this.rows.length;
+    const frame: MapFrame = {
+      version: this.version,
+      sns: this.rowsChanged ? this.rows.map((record) => record.sn) : null,
+      lon: new Float64Array(n),
+      lat: new Float64Array(n),
+      heading: new Float32Array(n),
+      height: new Float32Array(n),
+      battery: new Float32Array(n),
+      mode: new Int16Array(n),
+      ts: new Float64Array(n),
+      receivedAt: new Float64Array(n),
+    };
+    for (let i = 0; i < n; i++) {
+      const record = this.rows[i];
+      if (record === undefined) continue;
+      frame.lon[i] = record.lon;
+      frame.lat[i] = record.lat;
+      frame.heading[i] = record.heading;
+      frame.height[i] = record.height;
+      frame.battery[i] = record.battery;
+      frame.mode[i] = record.mode;
+      frame.ts[i] = record.ts;
+      frame.receivedAt[i] = record.receivedAt;
+    }
+    this.rowsChanged = false;
+    return frame;
+  }
+
   private record(sn: string): DeviceRecord {
     let record = this.devices.get(sn);
     if (record === undefined) {
-      record = new DeviceRecord(sn);
+      record = new DeviceRecord(sn, this.rows.length);
+      record.interesting = this.interest?.has(sn) ?? false;
       this.devices.set(sn, record);
+      this.rows.push(record);
+      this.version++;
+      this.rowsChanged = true;
     }
     return record;
   }
+}
+
+/** Devices of interest every frame, the others every `DETAIL_EVERY_FRAMES`th, staggered by row. */
+function isDue(record: DeviceRecord, frame: number, everyDevice: boolean): boolean {
+  return everyDevice || record.interesting || (frame + record.row) % DETAIL_EVERY_FRAMES === 0;
+}
+
+/** Both lists in arrival order (each already is, apart from the readings' map order). */
+function mergeByArrival(queued: TelemetryEvent[], readings: TelemetryEvent[]): TelemetryEvent[] {
+  if (readings.length === 0) return queued;
+  readings.sort((a, b) => a.receivedAt - b.receivedAt);
+  const out: TelemetryEvent[] = [];
+  let i = 0;
+  for (const reading of readings) {
+    while (i < queued.length && (queued[i]?.receivedAt ?? 0) <= reading.receivedAt)
+      out.push(queued[i++] as TelemetryEvent);
+    out.push(reading);
+  }
+  while (i < queued.length) out.push(queued[i++] as TelemetryEvent);
+  return out;
 }
 
 function toEvent(message: DecodedMessage, ts: number, receivedAt: number): TelemetryEvent {

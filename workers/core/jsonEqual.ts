@@ -28,6 +28,9 @@ function objectsEqual(a: { [key: string]: JsonValue }, b: { [key: string]: JsonV
   const keys = Object.keys(a);
   if (keys.length !== Object.keys(b).length) return false;
   for (const key of keys) {
+    // A parsed `__proto__` member is an own field, but reading it from an object without one gives
+    // `Object.prototype`, which would compare equal to an empty object.
+    if (key === '__proto__' && !Object.hasOwn(b, key)) return false;
     if (!jsonEqual(a[key], b[key])) return false;
   }
   return true;

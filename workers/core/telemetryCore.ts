@@ -1,8 +1,9 @@
 import { Subject, asyncScheduler, filter, interval, map, merge, observeOn, share } from 'rxjs';
 import type { Observable, SchedulerLike } from 'rxjs';
-import type { CoreStats, DeviceTelemetry, FleetDelta } from '../../protocol/telemetry.ts';
+import type { CoreStats, DeviceTelemetry } from '../../protocol/telemetry.ts';
 import { FRAME_INTERVAL_MS } from './constants.ts';
 import type { RawPayload } from './decode.ts';
+import type { TelemetryFrame } from './mapFrame.ts';
 import { TelemetryPipeline } from './telemetryPipeline.ts';
 
 export interface TelemetryCoreOptions {
@@ -22,11 +23,13 @@ export interface TelemetryCore {
    * One delta per frame while subscribed (shared: every subscriber sees the same deltas). After a
    * delta, nothing more is emitted until `ack(seq)`; changes meanwhile coalesce into the next delta.
    */
-  readonly deltas$: Observable<FleetDelta>;
+  readonly deltas$: Observable<TelemetryFrame>;
   /** Acknowledges delta `seq` once the consumer has applied (ideally drawn) it. */
   ack(seq: number): void;
   /** Makes the next delta carry the whole fleet, for a consumer that starts from empty. */
   resync(): void;
+  /** Devices the UI shows in detail every frame; others every `DETAIL_EVERY_FRAMES`; `null`: all. */
+  setInterest(sns: readonly string[] | null): void;
   stats(): CoreStats;
   device(sn: string): DeviceTelemetry | null;
 }
@@ -43,7 +46,7 @@ export function createTelemetryCore(options: TelemetryCoreOptions = {}): Telemet
     flush$.pipe(observeOn(scheduler)),
   ).pipe(
     map(() => pipeline.frame()),
-    filter((delta): delta is FleetDelta => delta !== null),
+    filter((delta): delta is TelemetryFrame => delta !== null),
     share(),
   );
   return {
@@ -53,6 +56,7 @@ export function createTelemetryCore(options: TelemetryCoreOptions = {}): Telemet
       if (pipeline.ack(seq)) flush$.next();
     },
     resync: () => pipeline.resync(),
+    setInterest: (sns) => pipeline.setInterest(sns),
     stats: () => pipeline.stats(),
     device: (sn) => pipeline.device(sn),
   };

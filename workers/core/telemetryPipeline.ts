@@ -1,7 +1,8 @@
-import type { CoreStats, DeviceTelemetry, FleetDelta } from '../../protocol/telemetry.ts';
+import type { CoreStats, DeviceTelemetry } from '../../protocol/telemetry.ts';
 import { decodeMessage } from './decode.ts';
 import type { RawPayload } from './decode.ts';
 import { FleetStore } from './fleetStore.ts';
+import type { TelemetryFrame } from './mapFrame.ts';
 
 /**
  * The synchronous heart of the core: decode → route → merge on every message, and one delta per
@@ -49,7 +50,7 @@ export class TelemetryPipeline {
    * when nothing did or the consumer has not acknowledged the previous delta. In that case the
    * changes stay in the store and fold into the next delta (latest value per field, events kept).
    */
-  frame(): FleetDelta | null {
+  frame(): TelemetryFrame | null {
     if (!this.store.hasChanges()) return null;
     if (this.awaitingAck !== null) {
       this.counters.coalesced++;
@@ -74,6 +75,11 @@ export class TelemetryPipeline {
     this.awaitingAck = null;
   }
 
+  /** The devices the UI shows in detail every frame; `null` (the default) means every device. */
+  setInterest(sns: readonly string[] | null): void {
+    this.store.setInterest(sns);
+  }
+
   /** A copy of the counters. */
   stats(): CoreStats {
     return { ...this.counters, eventsDropped: this.store.eventsDropped };
@@ -84,7 +90,7 @@ export class TelemetryPipeline {
     return this.store.device(sn);
   }
 
-  private emit(): FleetDelta {
+  private emit(): TelemetryFrame {
     const now = this.now();
     const changes = this.store.take(now);
     this.seq++;
@@ -96,6 +102,7 @@ export class TelemetryPipeline {
       emittedAt: now,
       devices: changes.devices,
       events: changes.events,
+      map: changes.map,
       stats: this.stats(),
     };
   }

@@ -35,7 +35,8 @@ import {
   snapshotQuery,
   statsQuery,
 } from './aiAlarmSchemas.ts';
-import { alarmWorkspaces, READ_ACCESS } from './alarmScope.ts';
+import { READ_ACCESS } from './alarmScope.ts';
+import { answerWorkspaces } from '../scope.ts';
 
 /** Open alarms answered to a console at most: more than a control room can read at once. */
 const OPEN_LIMIT = 500;
@@ -53,7 +54,7 @@ export function registerAiAlarmReadRoutes(app: ZodApp, deps: AppDeps): void {
       const q = request.query;
       if (q.from && q.to && q.to < q.from)
         throw new ApiError(400, 'validation.invalid', { field: 'to' });
-      const scope = await alarmWorkspaces(deps, callerOf(request), q.workspace_id);
+      const scope = await answerWorkspaces(deps.db, callerOf(request), q.workspace_id);
       const { rows, total } = await listAlarms(db, scope, q);
       return ok<Page<AiAlarm>>(request, { data: rows.map(dto), total });
     },
@@ -63,7 +64,7 @@ export function registerAiAlarmReadRoutes(app: ZodApp, deps: AppDeps): void {
     AI_ALARM_API.info,
     { config: access, schema: { querystring: byIdQuery } },
     async (request) => {
-      const scope = await alarmWorkspaces(deps, callerOf(request), undefined);
+      const scope = await answerWorkspaces(deps.db, callerOf(request), undefined);
       const row = await scopedAlarm(db, scope, request.query.id);
       if (!row) throw new ApiError(404, 'not_found');
       const detail: AiAlarmDetail = {
@@ -80,7 +81,7 @@ export function registerAiAlarmReadRoutes(app: ZodApp, deps: AppDeps): void {
     { config: access, schema: { querystring: openQuery } },
     async (request) => {
       const q = request.query;
-      const scope = await alarmWorkspaces(deps, callerOf(request), q.workspace_id);
+      const scope = await answerWorkspaces(deps.db, callerOf(request), q.workspace_id);
       const rows = await openAlarms(db, scope, Math.min(q.limit ?? OPEN_LIMIT, OPEN_LIMIT));
       return ok<AiAlarm[]>(request, rows.map(dto));
     },
@@ -91,7 +92,7 @@ export function registerAiAlarmReadRoutes(app: ZodApp, deps: AppDeps): void {
     { config: access, schema: { querystring: byEventQuery } },
     async (request) => {
       const q = request.query;
-      const scope = await alarmWorkspaces(deps, callerOf(request), undefined);
+      const scope = await answerWorkspaces(deps.db, callerOf(request), undefined);
       const rows = await db.query<AlarmRow>(
         `${ALARM_SELECT} where a.device_sn = $1 and a.event_id = $2 and a.workspace_id = any($3::int[])`,
         [q.device_sn, q.event_id, scope],
@@ -107,7 +108,7 @@ export function registerAiAlarmReadRoutes(app: ZodApp, deps: AppDeps): void {
     { config: access, schema: { querystring: statsQuery } },
     async (request) => {
       const q = request.query;
-      const scope = await alarmWorkspaces(deps, callerOf(request), q.workspace_id);
+      const scope = await answerWorkspaces(deps.db, callerOf(request), q.workspace_id);
       return ok<AiAlarmStats>(request, await alarmStats(db, scope, q));
     },
   );

@@ -9,13 +9,11 @@ import { ALARM_API, normaliseHmsCode } from '../../../protocol/alarms.ts';
 import type { Page } from '../../../protocol/http.ts';
 import { loadHmsTextTable } from '../../hms/hmsTextTable.ts';
 import { ApiError } from '../ApiError.ts';
-import type { Caller } from '../caller.ts';
-import { subtreeIds } from '../caller.ts';
 import type { AppDeps, ZodApp } from '../context.ts';
 import { callerOf } from '../context.ts';
 import { ok } from '../envelope.ts';
 import { numeric, optionalId } from '../schemas.ts';
-import { requireInScope, scopedWorkspaceOf } from '../scope.ts';
+import { answerWorkspaces, scopedWorkspaceOf } from '../scope.ts';
 import { activeAlarms, alarmHistory, trackPoints } from './alarmQueries.ts';
 
 /** Access code of every route here: the workbench page. */
@@ -71,17 +69,6 @@ function requireOrdered(from: Date | undefined, to: Date | undefined): void {
     throw new ApiError(400, 'validation.invalid', { field: 'to' });
 }
 
-/** The workspaces an answer may cover: the caller's, or the asked one's subtree when in scope. */
-async function workspacesOf(
-  deps: AppDeps,
-  caller: Caller,
-  workspaceId: number | undefined,
-): Promise<number[]> {
-  if (workspaceId === undefined) return caller.scope();
-  await requireInScope(caller, workspaceId, 'workspace');
-  return subtreeIds(deps.db, workspaceId);
-}
-
 /** Registers the alarm and track routes; loads `HMS_TEXT_FILE` once. */
 export function registerAlarmRoutes(app: ZodApp, deps: AppDeps): void {
   const table = loadHmsTextTable(deps.config.hmsTextFile);
@@ -96,7 +83,7 @@ export function registerAlarmRoutes(app: ZodApp, deps: AppDeps): void {
     },
     async (request) => {
       const q = request.query;
-      const scope = await workspacesOf(deps, callerOf(request), q.workspace_id);
+      const scope = await answerWorkspaces(deps.db, callerOf(request), q.workspace_id);
       return ok<HmsAlarmRecord[]>(request, await activeAlarms(deps.db, scope, q.device_sn));
     },
   );
@@ -107,7 +94,7 @@ export function registerAlarmRoutes(app: ZodApp, deps: AppDeps): void {
     async (request) => {
       const q = request.query;
       requireOrdered(q.from, q.to);
-      const scope = await workspacesOf(deps, callerOf(request), q.workspace_id);
+      const scope = await answerWorkspaces(deps.db, callerOf(request), q.workspace_id);
       const page = await alarmHistory(deps.db, scope, {
         from: q.from,
         to: q.to,

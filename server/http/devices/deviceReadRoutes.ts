@@ -146,15 +146,21 @@ export function registerDeviceReadRoutes(app: ZodApp, deps: AppDeps): void {
   const accountQuery = z.object({
     pageIndex: numeric(z.number().int().min(1).max(INT4_MAX)).default(1),
     pageSize: numeric(z.number().int().min(1).max(1000)).default(100),
+    workspace_id: numeric(z.number().int().min(1).max(INT4_MAX)).optional(),
   });
+  // With `workspace_id` the list is that workspace's devices only (the task and subtask pages pick a
+  // dock of the current project from it); without it, everything in the caller's scope.
   app.get(
     API.deviceAccountList,
     { config: { access: 'signed-in' }, schema: { querystring: accountQuery } },
     async (request) => {
-      const where = new Where([await callerOf(request).scope()]).raw(
-        'd.workspace_id = any($1::int[])',
-      );
-      const result = await page(where, request.query.pageIndex, request.query.pageSize);
+      const caller = callerOf(request);
+      const q = request.query;
+      if (q.workspace_id !== undefined) await requireInScope(caller, q.workspace_id, 'workspace');
+      const where = new Where([await caller.scope()])
+        .raw('d.workspace_id = any($1::int[])')
+        .add('d.workspace_id = ?', q.workspace_id);
+      const result = await page(where, q.pageIndex, q.pageSize);
       return ok<RowsPage<Device>>(request, result);
     },
   );

@@ -54,6 +54,12 @@ export function createDrcService(app: ZodApp, deps: AppDeps): DrcService {
       }),
   });
   services.set(deps.db, service);
+  // Sessions of an earlier run come back once the server listens (the broker link needs the port).
+  app.addHook('onListen', async () => {
+    await service.restore().catch((error: unknown) => {
+      log.error(`drc: could not take the sessions back: ${String(error)}`);
+    });
+  });
   app.addHook('preClose', async () => {
     services.delete(deps.db);
     await service.close();

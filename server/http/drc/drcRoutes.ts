@@ -12,6 +12,7 @@ import { ok } from '../envelope.ts';
 import { requireInScope, scopedWorkspaceOf } from '../scope.ts';
 import { setDrcExtraDelay } from '../../sim/drc/delayInjection.ts';
 import type { DrcUser } from '../../drc/drcService.ts';
+import { registerDrcGuardRoutes } from './drcGuardRoutes.ts';
 import { createDrcService } from './drcRegistry.ts';
 import { commandBody, delayBody, enterBody, exitBody, statusQuery } from './drcSchemas.ts';
 
@@ -25,6 +26,7 @@ const userOf = (caller: Caller): DrcUser => ({
 export function registerDrcRoutes(app: ZodApp, deps: AppDeps): void {
   const { db } = deps;
   const service = createDrcService(app, deps);
+  registerDrcGuardRoutes(app, deps);
   /** The dock, when it exists in the caller's scope (404 otherwise). */
   const scopedDock = (request: FastifyRequest, dockSn: string) =>
     scopedWorkspaceOf(db, callerOf(request), 'devices', { column: 'device_sn', value: dockSn });

@@ -10,7 +10,7 @@ import { queryOne } from '../../db/Db.ts';
 import type { HmsTextTable } from '../../hms/hmsTextTable.ts';
 import type { ObjectStore } from '../../storage/ObjectStore.ts';
 import { geodesicDistance } from '../../waylines/geodesic.ts';
-import { readKmzRoute } from '../../waylines/readRoute.ts';
+import { readKmzOffThread } from '../../waylines/readOffThread.ts';
 import type { Lang } from '../messages.ts';
 import type { FlightAlarm, FlightPhoto } from './subtaskTimeline.ts';
 
@@ -134,7 +134,7 @@ export async function plannedRoute(
   if (!object) return [];
   let points: SubtaskRoutePoint[];
   try {
-    const { route } = readKmzRoute(object.body);
+    const { route } = await readKmzOffThread(object.body, 'route');
     points = route.paths.flatMap((p) =>
       p.points.map((w) => ({ lat: w.lat, lon: w.lng, height: w.height })),
     );

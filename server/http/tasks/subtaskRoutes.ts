@@ -6,8 +6,7 @@ import { ApiError } from '../ApiError.ts';
 import type { AppDeps, ZodApp } from '../context.ts';
 import { callerOf } from '../context.ts';
 import { ok } from '../envelope.ts';
-import { message, pickLang } from '../messages.ts';
-import type { MessageKey } from '../messages.ts';
+import { pickLang } from '../messages.ts';
 import {
   aircraftOf,
   flightAlarms,
@@ -19,7 +18,7 @@ import {
 import { buildTimeline } from './subtaskTimeline.ts';
 import type { StoredEvent } from './subtaskTimeline.ts';
 import type { ExecutionRow } from './taskQueries.ts';
-import { EXECUTION_COLUMNS, scopedTask, toExecution, toTask } from './taskQueries.ts';
+import { EXECUTION_COLUMNS, reasonText, scopedTask, toExecution, toTask } from './taskQueries.ts';
 import { byId } from './taskSchemas.ts';
 
 interface WaylineRow {
@@ -75,9 +74,9 @@ export function registerSubtaskRoutes(app: ZodApp, deps: AppDeps): void {
         ? await flightAlarms(db, run.dock_sn, started, windowEnd, hms, lang)
         : [];
       const photos = await flightPhotos(db, run.flight_id);
-      const reasonText = (key: string) =>
-        key.startsWith('task.') ? message(key as MessageKey, lang) : key;
-      const timeline = buildTimeline(stored, alarms, photos, track, reasonText);
+      const timeline = buildTimeline(stored, alarms, photos, track, (key, params) =>
+        reasonText(key, lang, params),
+      );
       const total = wayline?.waypoint_count ?? run.total_waypoints;
       const reached = timeline
         .filter((e) => e.kind === 'waypoint')

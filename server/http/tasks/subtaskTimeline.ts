@@ -37,8 +37,20 @@ const SERVICE_KINDS: Readonly<Record<string, SubtaskEventKind>> = {
   flighttask_undo: 'cancel',
 };
 
+/** A stored reason (a message key) with its parameters, in the reader's language. */
+export type ReasonText = (key: string, params: Record<string, string | number>) => string;
+
 const num = (v: unknown): number | undefined => (typeof v === 'number' ? v : undefined);
 const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+/** The parameters stored with a refusal: only its text and number fields. */
+function paramsOf(v: unknown): Record<string, string | number> {
+  if (typeof v !== 'object' || v === null) return {};
+  const out: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(v))
+    if (typeof value === 'string' || typeof value === 'number') out[key] = value;
+  return out;
+}
 
 /** The track point nearest in time to `ms` (the track is sorted), if any. */
 export function pointAt(track: readonly SubtaskTrackPoint[], ms: number): SubtaskTrackPoint | null {
@@ -67,7 +79,7 @@ function fromStored(
   e: StoredEvent,
   state: { status: string; waypoint: number | undefined; flying: boolean },
   track: readonly SubtaskTrackPoint[],
-  reasonText: (key: string) => string,
+  reasonText: ReasonText,
 ): SubtaskEvent[] {
   const ts = e.ts.toISOString();
   const ms = e.ts.getTime();
@@ -87,7 +99,11 @@ function fromStored(
       ];
     }
     case 'refused':
-      return [{ ts, kind: 'refused', text: reasonText(text(d.reason) ?? '') }];
+      return [{ ts, kind: 'refused', text: reasonText(text(d.reason) ?? '', paramsOf(d.params)) }];
+    case 'ready':
+      return [{ ts, kind: 'ready' }];
+    case 'expired':
+      return [{ ts, kind: 'expired', text: reasonText('task.condition_unmet', {}) }];
     case 'timeout':
       return [{ ts, kind: 'timeout' }];
     case 'progress': {
@@ -124,7 +140,7 @@ export function buildTimeline(
   alarms: readonly FlightAlarm[],
   photos: readonly FlightPhoto[],
   track: readonly SubtaskTrackPoint[],
-  reasonText: (key: string) => string,
+  reasonText: ReasonText,
 ): SubtaskEvent[] {
   const state = { status: '', waypoint: undefined as number | undefined, flying: false };
   const entries: SubtaskEvent[] = [];

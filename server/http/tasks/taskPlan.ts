@@ -29,17 +29,22 @@ export function firstRun(schedule: TaskSchedule, nowMs: number): number {
 const HORIZON_MS = 90 * 24 * 3600 * 1000;
 const MAX_RUNS = 2_000;
 
-/** The runs of `schedule` from `first` on, within the horizon, each as [start, end) in ms. */
+/**
+ * The runs of `schedule` from `first` on, within the horizon, each as [start, end) in ms. A
+ * conditional run counts from its window's start: later in the window its dock says it is ready only
+ * when no other flight is going, so the engine's busy rule, not this plan, keeps the two apart.
+ */
 export function runsOf(
   schedule: TaskSchedule,
   first: number,
   durationS: number,
   horizonEnd: number,
 ): [number, number][] {
+  const flight = durationS * 1000 + TURNAROUND_MS;
   const runs: [number, number][] = [];
   let at: number | null = first;
   while (at !== null && at < horizonEnd && runs.length < MAX_RUNS) {
-    runs.push([at, at + durationS * 1000 + TURNAROUND_MS]);
+    runs.push([at, at + flight]);
     at = nextRun(schedule, at, false);
   }
   return runs;
@@ -63,7 +68,8 @@ function overlapOf(a: [number, number][], b: [number, number][]): boolean {
 /**
  * Refuses a task any of whose runs (within the next 90 days) would overlap any run of another active
  * task on the same dock, or a run already sent or waiting to be sent (each run taking its route's
- * time plus the dock's turnaround). The message names the other task.
+ * time plus the dock's turnaround). The message names the other task. `exceptTaskId`: the task being
+ * changed, whose own plan and runs do not count.
  */
 export async function refuseOverlap(
   db: Db,
@@ -71,6 +77,7 @@ export async function refuseOverlap(
   schedule: TaskSchedule,
   first: number,
   durationS: number,
+  exceptTaskId = 0,
 ): Promise<void> {
   const horizonEnd = first + HORIZON_MS;
   const mine = runsOf(schedule, first, durationS, horizonEnd);
@@ -82,8 +89,8 @@ export async function refuseOverlap(
   }>(
     `select t.name, t.schedule, t.next_run_at, w.duration_s from flight_tasks t
      join waylines w on w.id = t.wayline_id
-     where t.dock_sn = $1 and t.state = 'active' and t.next_run_at is not null`,
-    [dockSn],
+     where t.dock_sn = $1 and t.state = 'active' and t.next_run_at is not null and t.id <> $2`,
+    [dockSn, exceptTaskId],
   );
   for (const other of others) {
     const theirs = runsOf(
@@ -100,9 +107,9 @@ export async function refuseOverlap(
   const taken = await db.query<{ name: string; planned_at: Date; duration_s: number }>(
     `select t.name, x.planned_at, w.duration_s from flight_task_executions x
      join flight_tasks t on t.id = x.task_id join waylines w on w.id = t.wayline_id
-     where x.dock_sn = $1 and x.state in ('pending', 'dispatching', 'prepared')
+     where x.dock_sn = $1 and x.task_id <> $2 and x.state in ('pending', 'dispatching', 'prepared')
        and x.planned_at > now()`,
-    [dockSn],
+    [dockSn, exceptTaskId],
   );
   for (const run of taken) {
     const start = run.planned_at.getTime();

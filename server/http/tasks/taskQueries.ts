@@ -5,11 +5,11 @@ import { queryOne } from '../../db/Db.ts';
 import { ApiError } from '../ApiError.ts';
 import type { Caller } from '../caller.ts';
 import { message, pickLang } from '../messages.ts';
-import type { MessageKey } from '../messages.ts';
+import type { Lang, MessageKey } from '../messages.ts';
 
 export const EXECUTION_COLUMNS = `x.id, x.task_id, x.flight_id, x.dock_sn, x.planned_at, x.state,
   x.percent, x.current_step, x.current_waypoint, x.total_waypoints, x.break_point, x.reason,
-  x.result_code, x.started_at, x.ended_at`;
+  x.result_code, x.reason_params, x.started_at, x.ended_at`;
 
 /** Select producing a `TaskRow`: the task, its wayline's name and its newest execution. */
 export const TASK_SELECT = `
@@ -37,6 +37,8 @@ export interface ExecutionRow {
   break_point: Record<string, unknown> | null;
   reason: string;
   result_code: number;
+  /** Parameters of `reason` beyond the result code (the pilot, the battery). */
+  reason_params: Record<string, string | number> | null;
   started_at: Date | string | null;
   ended_at: Date | string | null;
 }
@@ -55,19 +57,32 @@ const REASONS: ReadonlySet<string> = new Set([
   'task.dock_offline',
   'task.dock_busy',
   'task.battery_low',
+  'task.battery_below',
+  'task.drc_held',
   'task.no_reply',
   'task.device_error',
   'task.dock_silent',
+  'task.condition_unmet',
+  'task.undo_refused',
+  'task.undo_no_reply',
 ]);
+
+/** A stored reason (a message key) in `lang`, its parameters filled; anything else as stored. */
+export function reasonText(
+  reason: string,
+  lang: Lang,
+  params: Readonly<Record<string, string | number>> = {},
+): string {
+  return REASONS.has(reason) ? message(reason as MessageKey, lang, params) : reason;
+}
 
 /** An execution as the API answers it, its reason in the caller's language. */
 export function toExecution(request: FastifyRequest, row: ExecutionRow): TaskExecution {
   const lang = pickLang(request.headers['accept-language']);
-  const reason = REASONS.has(row.reason)
-    ? message(row.reason as MessageKey, lang, { code: row.result_code })
-    : row.reason;
+  const { reason_params: params, ...rest } = row;
+  const reason = reasonText(row.reason, lang, { ...params, code: row.result_code });
   return {
-    ...row,
+    ...rest,
     planned_at: iso(row.planned_at) ?? '',
     started_at: iso(row.started_at),
     ended_at: iso(row.ended_at),

@@ -37,6 +37,9 @@ export const taskBody = z.object({
 });
 export type TaskBody = z.infer<typeof taskBody>;
 
+/** Body of `edit`: the task and every setting `add` takes but its project. */
+export const taskEditBody = taskBody.omit({ workspace_id: true }).extend({ id });
+
 export const byId = z.object({ id });
 
 /** Body of the flight controls: a task (its live flight) or one execution. */

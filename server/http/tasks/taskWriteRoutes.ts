@@ -1,22 +1,22 @@
 import type { FlightTask } from '../../../protocol/tasks.ts';
 import { TASK_API } from '../../../protocol/tasks.ts';
 import { queryOne } from '../../db/Db.ts';
+import { NO_REPLY } from '../../tasks/DeviceLink.ts';
 import { FLYING_STATES, sqlList } from '../../tasks/executionStates.ts';
 import { taskEngineOf } from '../../tasks/engineRegistry.ts';
-import { ApiError, notFound } from '../ApiError.ts';
+import { ApiError } from '../ApiError.ts';
+import type { MessagePart } from '../ApiError.ts';
 import { audit } from '../audit.ts';
 import { runChange } from '../change.ts';
 import type { AppDeps, ZodApp } from '../context.ts';
+import { callerOf } from '../context.ts';
 import { ok } from '../envelope.ts';
 import { requireInScope } from '../scope.ts';
-import { scopedWayline } from '../waylines/waylineQueries.ts';
 import { firstRun, refuseOverlap } from './taskPlan.ts';
 import { scopedTask, TASK_SELECT, toTask } from './taskQueries.ts';
 import type { TaskRow } from './taskQueries.ts';
 import { byId, taskBody } from './taskSchemas.ts';
-
-/** Device domain of a dock (protocol §1.2). */
-const DOCK_DOMAIN = 3;
+import { taskTargets } from './taskTargets.ts';
 
 /** Create, cancel and delete; every change audited, refusals included. */
 export function registerTaskWriteRoutes(app: ZodApp, deps: AppDeps): void {
@@ -30,16 +30,15 @@ export function registerTaskWriteRoutes(app: ZodApp, deps: AppDeps): void {
       const label = { module: 'task', action: 'add', target: b.name };
       const created = await runChange(deps, request, label, async (tx, caller) => {
         await requireInScope(caller, b.workspace_id, 'workspace');
-        const wayline = await scopedWayline(tx, caller, b.wayline_id);
-        if (wayline.workspace_id !== b.workspace_id) throw new ApiError(404, 'not_found.wayline');
-        const dock = await queryOne<{ workspace_id: number }>(
+        const { durationS } = await taskTargets(
           tx,
-          'select workspace_id from devices where device_sn = $1 and domain = $2',
-          [b.dock_sn, DOCK_DOMAIN],
+          caller,
+          b.workspace_id,
+          b.wayline_id,
+          b.dock_sn,
         );
-        if (dock?.workspace_id !== b.workspace_id) throw notFound('device');
         const first = firstRun(b.schedule, Date.now());
-        await refuseOverlap(tx, b.dock_sn, b.schedule, first, wayline.duration_s);
+        await refuseOverlap(tx, b.dock_sn, b.schedule, first, durationS);
         const [row] = await tx.query<{ id: number }>(
           `insert into flight_tasks (workspace_id, name, wayline_id, dock_sn, schedule_kind, schedule,
              rth_altitude, out_of_control_action, exit_wayline_when_rc_lost, wayline_precision_type,
@@ -80,34 +79,49 @@ export function registerTaskWriteRoutes(app: ZodApp, deps: AppDeps): void {
     { config: { access: 'task:edit' }, schema: { body: byId } },
     async (request) => {
       const label = { module: 'task', action: 'cancel', target: String(request.body.id) };
-      const undo = await runChange(deps, request, label, async (tx, caller) => {
-        const task = await scopedTask(tx, caller, request.body.id);
+      const caller = callerOf(request);
+      const engine = taskEngineOf(db);
+      const held = await runChange(deps, request, label, async (tx, scoped) => {
+        const task = await scopedTask(tx, scoped, request.body.id);
+        // Taking back what a dock holds needs the engine: refused before anything changes.
+        const prepared = await tx.query<{ id: number }>(
+          `select id from flight_task_executions where task_id = $1 and state = 'prepared'
+           and execute_sent_at is null`,
+          [task.id],
+        );
+        if (prepared.length > 0 && !engine) throw new ApiError(409, 'task.engine_offline');
         await tx.query(
           `update flight_tasks set state = 'canceled', next_run_at = null, updated_at = now()
            where id = $1`,
           [task.id],
         );
-        // Runs not yet sent end here; ones the dock holds but has not started get `flighttask_undo`.
-        const ended = await tx.query<{ id: number; state: string }>(
-          `update flight_task_executions x set state = 'canceled', ended_at = now()
-           from (select id, state from flight_task_executions where task_id = $1
-                 and state in ('pending', 'prepared') for update) old
-           where x.id = old.id returning x.id, old.state`,
+        // Runs never sent end here; ones the dock holds end once it answers `flighttask_undo`.
+        const dropped = await tx.query<{ id: number }>(
+          `update flight_task_executions set state = 'canceled', ended_at = now()
+           where task_id = $1 and state = 'pending' returning id`,
           [task.id],
         );
         await audit(tx, request, {
           ...label,
           targetName: task.name,
-          detail: `${String(ended.length)} run(s) canceled`,
+          detail: `${String(dropped.length)} run(s) dropped, ${String(prepared.length)} to withdraw`,
         });
-        return ended.filter((e) => e.state === 'prepared').map((e) => e.id);
+        return prepared.map((r) => r.id);
       });
-      const engine = taskEngineOf(db);
-      const actor = {
-        userId: request.caller?.userId ?? null,
-        username: request.caller?.username ?? '',
-      };
-      for (const executionId of undo) await engine?.control(executionId, 'flighttask_undo', actor);
+      const actor = { userId: caller.userId, username: caller.username };
+      const failures: MessagePart[] = [];
+      for (const executionId of held) {
+        const reply = await engine?.withdraw(executionId, actor);
+        if (!reply || reply.result === 0) continue;
+        failures.push(
+          reply.result === NO_REPLY
+            ? { key: 'task.undo_no_reply' }
+            : { key: 'task.undo_refused', params: { code: reply.result } },
+        );
+      }
+      // The service and the dock's answer are on the run's timeline and in the audit log already.
+      if (failures.length > 0)
+        throw new ApiError(409, 'task.canceled_undo_failed', {}, failures.slice(0, 1));
       return ok(request, null);
     },
   );

@@ -3,9 +3,9 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Wayline, WaylineWithRoute } from '../../../protocol/waylines.ts';
 import { WAYLINE_API } from '../../../protocol/waylines.ts';
-import { readKmzRoute } from '../../waylines/readRoute.ts';
+import { readKmzOffThread } from '../../waylines/readOffThread.ts';
 import { WaylineFileError } from '../../waylines/WaylineFileError.ts';
-import { writeCheckedKmz } from '../../waylines/writeChecked.ts';
+import { writeCheckedKmzAsync } from '../../waylines/writeChecked.ts';
 import { ApiError } from '../ApiError.ts';
 import { audit } from '../audit.ts';
 import { runChange } from '../change.ts';
@@ -29,9 +29,9 @@ const createBody = z.object({ workspace_id: id, name: waylineName, route: waylin
 const saveBody = z.object({ id, name: waylineName, route: waylineRouteSchema });
 
 /** The KMZ of an edited route and its facts, or a 400 naming what the importer refused. */
-function written(route: z.infer<typeof waylineRouteSchema>) {
+async function written(route: z.infer<typeof waylineRouteSchema>) {
   try {
-    return writeCheckedKmz(route);
+    return await writeCheckedKmzAsync(route);
   } catch (error) {
     if (error instanceof WaylineFileError) throw new ApiError(400, error.problem, error.params);
     throw error;
@@ -44,7 +44,7 @@ async function readStored(deps: AppDeps, request: FastifyRequest, wid: number) {
   const object = await deps.storage.get(row.object_key);
   if (!object) throw waylineNotFound();
   try {
-    return { row, route: readKmzRoute(object.body).route };
+    return { row, route: (await readKmzOffThread(object.body, 'route')).route };
   } catch (error) {
     if (error instanceof WaylineFileError) throw new ApiError(400, error.problem, error.params);
     throw error;
@@ -79,7 +79,7 @@ export function registerWaylineEditorRoutes(app: ZodApp, deps: AppDeps): void {
       const b = request.body;
       const caller = callerOf(request);
       await requireInScope(caller, b.workspace_id, 'workspace');
-      const { bytes, facts } = written(b.route);
+      const { bytes, facts } = await written(b.route);
       const wayline = await storeWayline(db, storage, caller, {
         workspaceId: b.workspace_id,
         name: b.name,
@@ -105,7 +105,7 @@ export function registerWaylineEditorRoutes(app: ZodApp, deps: AppDeps): void {
     },
     async (request) => {
       const b = request.body;
-      const { bytes, facts } = written(b.route);
+      const { bytes, facts } = await written(b.route);
       const label = { module: 'wayline', action: 'edit', target: String(b.id) };
       let key: string | undefined;
       try {

@@ -108,32 +108,59 @@ const mission = z
     path: ['executeRCLostAction'],
   });
 
-const template = z.object({
-  // The editor writes waypoint routes; mapping templates are flown as the waypoints they generate.
-  type: z.literal('waypoint'),
-  templateId: index,
-  autoFlightSpeed: speed,
-  heightMode: z.enum([
-    'EGM96',
-    'WGS84',
-    'relativeToStartPoint',
-    'aboveGroundLevel',
-    'realTimeFollowSurface',
-  ]),
-  extra: z
-    .array(
-      z.tuple([
-        z
-          .string()
-          .max(200)
-          .regex(/^wpml:[A-Za-z][\w]*(\/wpml:[A-Za-z][\w]*)*$/),
-        shortText,
-      ]),
-    )
-    .max(200),
-});
+const heightMode = z.enum([
+  'EGM96',
+  'WGS84',
+  'relativeToStartPoint',
+  'aboveGroundLevel',
+  'realTimeFollowSurface',
+]);
 
-/** A route to write: one wayline (the editor draws one path), its template and mission. */
+/** Template settings kept as `path → text`; a mapping template's area settings sit under `Placemark/`. */
+const extra = z
+  .array(
+    z.tuple([
+      z
+        .string()
+        .max(200)
+        .regex(/^(Placemark\/)?wpml:[A-Za-z][\w]*(\/wpml:[A-Za-z][\w]*)*$/),
+      shortText,
+    ]),
+  )
+  .max(200);
+
+/** Corners of a mapping area, not closed; a planner's polygon has a few dozen at most. */
+const polygon = z
+  .array(z.tuple([lng, lat]))
+  .min(3)
+  .max(1000);
+
+const template = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('waypoint'),
+    templateId: index,
+    autoFlightSpeed: speed,
+    heightMode,
+    extra,
+  }),
+  // The editor's lawn-mower route: the area and its settings, flown as the waylines it generated.
+  z.object({
+    type: z.literal('mapping2d'),
+    templateId: index,
+    autoFlightSpeed: speed,
+    heightMode,
+    extra,
+    polygon,
+  }),
+]);
+
+/** Waylines one file may hold: a mapping3d template makes five; planners rarely go past a few. */
+const MAX_WAYLINES = 64;
+
+/**
+ * A route to write: its waylines (each its own `Folder`, ids unique), its template and mission;
+ * all waylines together within the waypoint limit the importer applies.
+ */
 export const waylineRouteSchema = z.object({
   wpmzVersion: z.string().regex(/^1\.0\.\d{1,3}$/),
   author: z.string().max(100).optional(),
@@ -141,5 +168,16 @@ export const waylineRouteSchema = z.object({
   updateTime: fileTime.optional(),
   mission,
   template,
-  paths: z.array(path).min(1).max(1),
+  paths: z
+    .array(path)
+    .min(1)
+    .max(MAX_WAYLINES)
+    .refine(
+      (paths) => new Set(paths.map((p) => p.waylineId)).size === paths.length,
+      'each wayline needs its own waylineId',
+    )
+    .refine(
+      (paths) => paths.reduce((n, p) => n + p.points.length, 0) <= MAX_WAYPOINTS,
+      `at most ${String(MAX_WAYPOINTS)} waypoints in all`,
+    ),
 });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Wayline } from '../../../protocol/waylines.ts';
 import { failureDetail } from '../../../protocol/auditFailures.ts';
 import { WAYLINE_API, WAYLINE_MAX_UPLOAD_BYTES } from '../../../protocol/waylines.ts';
-import { readKmzRoute } from '../../waylines/readRoute.ts';
+import { readKmzOffThread } from '../../waylines/readOffThread.ts';
 import { WaylineFileError } from '../../waylines/WaylineFileError.ts';
 import { ApiError } from '../ApiError.ts';
 import { audit } from '../audit.ts';
@@ -25,7 +25,7 @@ async function readOrRefuse(
   name: string,
 ) {
   try {
-    return readKmzRoute(bytes);
+    return await readKmzOffThread(bytes, 'facts');
   } catch (error) {
     if (!(error instanceof WaylineFileError)) throw error;
     await audit(deps.db, request, {

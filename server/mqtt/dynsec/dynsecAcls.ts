@@ -53,6 +53,15 @@ export function deviceAcls(sn: string, children: readonly string[]): Acl[] {
   ];
 }
 
+/** Role of the DRC credentials of dock `sn` (server/drc/drcGrants.ts). */
+export const drcRole = (sn: string): string => `skydeck-drc-${sn}`;
+
+/** What the DRC credentials of dock `sn` open: its `drc/up` to send, its `drc/down` to hear. */
+export const drcAcls = (sn: string): Acl[] => [
+  allow('publishClientSend', thingTopic(sn, 'drc/up')),
+  allow('subscribePattern', thingTopic(sn, 'drc/down')),
+];
+
 /** The server's own account: ingestion, replies and the simulator's shared connection. */
 export const SERVER_ACLS: Acl[] = [
   allow('publishClientSend', '#'),

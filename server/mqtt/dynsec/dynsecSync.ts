@@ -4,8 +4,16 @@
  * holding that device's topics and those of the children it announced; an account for the server's
  * own clients; and nothing else that Skydeck created. Runs at start, on every device change and on
  * every `update_topo` a gateway sends.
+ *
+ * A dock in DRC also gets the account of its `drc_mode_enter` credentials (server/drc/drcGrants.ts),
+ * whose role opens exactly its `drc/up` and `drc/down`; the DRC service announces a change of the
+ * dock when it grants and when it ends the session, and the account is deleted then, which makes
+ * Mosquitto close the dock's DRC connection. Mosquitto has no expiry of its own: the DRC service ends
+ * the session at `expire_time`, which deletes the account within its one-second sweep.
  */
 import type { Db } from '../../db/Db.ts';
+import { dockOfDrcUsername, drcBrokerUsername } from '../../drc/brokerCredentials.ts';
+import { drcGrantOf, isLiveGrant } from '../../drc/drcGrants.ts';
 import { registeredIn } from '../authQueries.ts';
 import { deviceSecretOf } from '../deviceSecrets.ts';
 import type { Log } from '../log.ts';
@@ -13,6 +21,8 @@ import {
   childAcls,
   deviceAcls,
   deviceRole,
+  drcAcls,
+  drcRole,
   MANAGED_TEXT,
   SERVER_ACLS,
   SERVER_ROLE,
@@ -52,6 +62,8 @@ export function createDynsecSync(options: DynsecSyncOptions): DynsecSync {
   const { db, log, client } = options;
   /** Children whose ACLs each gateway's role holds. */
   const children = new Map<string, Set<string>>();
+  /** Docks whose DRC account this instance created and has not deleted yet. */
+  const drcAccounts = new Set<string>();
 
   async function run(commands: DynsecCommand[]): Promise<void> {
     if (commands.length === 0) return;
@@ -136,6 +148,38 @@ export function createDynsecSync(options: DynsecSyncOptions): DynsecSync {
     children.set(gatewaySn, new Set(next));
   }
 
+  /**
+   * The DRC account of dock `sn` as the grant of this process has it: created or re-keyed while a
+   * session lasts, deleted once it ended. Another instance's device changes leave alone an account
+   * this one made (it knows nothing of the grant); only its own end of the session removes it.
+   */
+  async function syncDrc(sn: string): Promise<void> {
+    const grant = drcGrantOf(sn);
+    const rolename = drcRole(sn);
+    if (grant && isLiveGrant(grant, Date.now())) {
+      drcAccounts.add(sn);
+      await run([
+        { command: 'createRole', rolename, textname: MANAGED_TEXT, acls: drcAcls(sn) },
+        {
+          command: 'createClient',
+          username: grant.username,
+          password: grant.password,
+          clientid: grant.clientId,
+          textname: MANAGED_TEXT,
+          roles: [{ rolename }],
+        },
+        // A pilot who entered again handed the dock new credentials.
+        { command: 'setClientPassword', username: grant.username, password: grant.password },
+      ]);
+      return;
+    }
+    if (!drcAccounts.delete(sn)) return;
+    await run([
+      { command: 'deleteClient', username: drcBrokerUsername(sn) },
+      { command: 'deleteRole', rolename },
+    ]);
+  }
+
   async function ensureServer(): Promise<void> {
     const { serverUsername: username, serverPassword: password } = options;
     await run([
@@ -160,10 +204,19 @@ export function createDynsecSync(options: DynsecSyncOptions): DynsecSync {
       const registered = new Set(rows.map((r) => r.device_sn));
       for (const sn of registered) await ensureDevice(sn, managed.has(sn));
       for (const sn of managed)
-        if (sn !== options.serverUsername && !registered.has(sn)) await removeDevice(sn);
+        if (sn !== options.serverUsername && !registered.has(sn) && !dockOfDrcUsername(sn))
+          await removeDevice(sn);
+      // Mosquitto would accept a DRC password left from a session that ended in a crash forever.
+      for (const username of managed) {
+        const dock = dockOfDrcUsername(username);
+        if (dock === undefined) continue;
+        drcAccounts.add(dock);
+        await syncDrc(dock);
+      }
       log.info(`mosquitto dynamic security: ${registered.size} devices in step`);
     },
     async deviceChanged(sn) {
+      await syncDrc(sn);
       const row = await device(sn);
       if (!row) {
         for (const [gateway, kids] of children)

@@ -43,7 +43,8 @@ export function HeaderMenu() {
   );
   return (
     <>
-      <PopoverNext content={menu} placement="bottom-end">
+      {/* No focus back to the button on close: the user's items open dialogs (see UserMenu). */}
+      <PopoverNext content={menu} placement="bottom-end" shouldReturnFocusOnClose={false}>
         <Button variant="minimal" icon="more" aria-label={t('more')} data-testid="header-more" />
       </PopoverNext>
       <UserDialogs open={open} onClose={() => setOpen('none')} />

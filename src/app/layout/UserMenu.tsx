@@ -16,6 +16,9 @@ export function UserMenu() {
           </Menu>
         }
         placement="bottom-end"
+        // Its items open dialogs that take the focus. Given back to this button when the menu's
+        // exit transition ends, the focus would leave the dialog's field the user is typing in.
+        shouldReturnFocusOnClose={false}
       >
         <Button
           variant="minimal"

@@ -1,3 +1,4 @@
+import { Icon } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AiAlarm } from '../../../protocol/aiAlarms.ts';
@@ -56,6 +57,8 @@ export function AlarmToastCard({ arrival, onOpen }: { arrival: AiArrival; onOpen
     ? page(`categories.${arrival.category as (typeof AI_CATEGORIES)[number]}`)
     : arrival.category;
   const box = alarm?.box ?? null;
+  // A gas threshold crossing has no picture and no detector confidence: an icon and the device only.
+  const gas = arrival.category.startsWith('gas_');
   return (
     <button
       type="button"
@@ -67,6 +70,7 @@ export function AlarmToastCard({ arrival, onOpen }: { arrival: AiArrival; onOpen
       }}
     >
       <span className="sd-alarm-toast-thumb">
+        {gas && <Icon icon="heat-grid" size={32} className="sd-alarm-toast-icon" />}
         {alarm?.snapshot_url != null && (
           <img src={alarm.snapshot_url} alt={category} data-testid="alarm-toast-thumb" />
         )}
@@ -83,12 +87,14 @@ export function AlarmToastCard({ arrival, onOpen }: { arrival: AiArrival; onOpen
         )}
       </span>
       <span className="sd-alarm-toast-text">
-        <b>{t('title', { category })}</b>
+        <b>{t(gas ? 'gasTitle' : 'title', { category })}</b>
         <span>
-          {t('body', {
-            device: alarm?.device_name ?? arrival.sn,
-            confidence: Math.round((arrival.confidence ?? 0) * 100),
-          })}
+          {gas
+            ? (alarm?.device_name ?? arrival.sn)
+            : t('body', {
+                device: alarm?.device_name ?? arrival.sn,
+                confidence: Math.round((arrival.confidence ?? 0) * 100),
+              })}
         </span>
       </span>
     </button>

@@ -5,6 +5,7 @@ export default defineStrings({
   'zh-CN': {
     title: 'AI 告警：{{category}}',
     body: '{{device}} · 置信度 {{confidence}}%',
+    gasTitle: '气体告警：{{category}}',
     open: '查看',
     soundOn: '告警提示音：开',
     soundOff: '告警提示音：关',
@@ -13,6 +14,7 @@ export default defineStrings({
   en: {
     title: 'AI alarm: {{category}}',
     body: '{{device}} · confidence {{confidence}}%',
+    gasTitle: 'Gas alarm: {{category}}',
     open: 'Open',
     soundOn: 'Alarm sound: on',
     soundOff: 'Alarm sound: off',

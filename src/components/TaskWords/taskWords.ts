@@ -43,6 +43,10 @@ export function runStateLabel(t: T, state: string): string {
 export const isFlying = (state: string): boolean =>
   state === 'executing' || state === 'sent' || state === 'in_progress' || state === 'paused';
 
+/** Whether a run is with its dock or flying (sent, held for later, in the air): not to be changed. */
+export const isUnderway = (state: string): boolean =>
+  state === 'dispatching' || state === 'prepared' || isFlying(state);
+
 /** Whether a run state is final. */
 export const isEnded = (state: string): boolean =>
   (FINAL_STATES as readonly string[]).includes(state);

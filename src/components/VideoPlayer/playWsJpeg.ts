@@ -1,5 +1,13 @@
 import { FRAME_HEADER_BYTES } from '../../../protocol/video.ts';
 
+declare global {
+  /**
+   * Set by the video benchmark (bench/video/browserVideo.ts) before the page loads; not an API for
+   * the app. Hears each frame's capture time and when the frame it was drawn in began (epoch ms).
+   */
+  var __skydeckVideoProbe: ((capturedAt: number, paintedAt: number) => void) | undefined;
+}
+
 /** Absolute `ws(s)://` address of a stream path the server gave relative to itself. */
 export function socketAddress(url: string): string {
   if (/^wss?:\/\//.test(url)) return url;
@@ -35,6 +43,9 @@ export function playWsJpeg(
     canvas.getContext('2d')?.drawImage(bitmap, 0, 0);
     bitmap.close();
     onFrame(Date.now() - capturedAt);
+    const probe = globalThis.__skydeckVideoProbe;
+    // The canvas reaches the screen with the next rendered frame; only a benchmark pays for this.
+    if (probe) requestAnimationFrame(() => probe(capturedAt, Date.now()));
   };
   const pump = (): void => {
     const next = waiting;

@@ -10,10 +10,6 @@ export default defineStrings({
     loading: '加载中…',
     unnamed: '未命名',
     passwordRule: '密码长度为 6 到 12 个字符',
-    building: {
-      title: '功能建设中',
-      description: '「{{page}}」页面将在后续版本中提供。',
-    },
   },
   en: {
     unknownError: 'Unknown error',
@@ -24,9 +20,5 @@ export default defineStrings({
     loading: 'Loading…',
     unnamed: 'Unnamed',
     passwordRule: 'The password is 6 to 12 characters',
-    building: {
-      title: 'Being built',
-      description: 'The “{{page}}” page arrives in a later release.',
-    },
   },
 });

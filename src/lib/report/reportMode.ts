@@ -45,6 +45,15 @@ const REPORT_CSS = `
   overflow: visible !important;
 }
 [${ROOT_ATTR}] .sd-table td { white-space: normal !important; }
+/* html2canvas paints a box-shadow through a mask as large as the capture but placed at the page's
+   origin, not at the captured element: for a page away from the top-left corner (beside the menu,
+   below the tag bar) the shadow covers the right and bottom part of every card as a grey band.
+   Paper needs no shadows; a card keeps its edge as a thin border. */
+[${ROOT_ATTR}],
+[${ROOT_ATTR}] * {
+  box-shadow: none !important;
+}
+[${ROOT_ATTR}] .bp6-card { border: 1px solid #d3d8de !important; }
 .sd-report-head {
   margin: 0 0 20px;
   padding: 0 0 12px;

@@ -15,8 +15,10 @@ import {
   transformRotate,
 } from '@turf/turf';
 import type { Feature, Polygon, MultiPolygon } from 'geojson';
-import type { EditorRoute, RouteGlobals, RoutePoint } from './routeModel.ts';
+import type { EditorRoute, MappingSettings, RouteGlobals, RoutePoint } from './routeModel.ts';
 import { newPoint } from './routeModel.ts';
+
+export type { MappingSettings } from './routeModel.ts';
 
 /** Image height over width of the photo; 3:4 is the ratio of DJI's enterprise mapping cameras. */
 const FRAME_ASPECT = 3 / 4;
@@ -36,23 +38,6 @@ export const PAYLOAD_FOV_DEG: Readonly<Record<string, number>> = {
   '1-99-0': 73.7,
   '1-50-0': 63.5,
 };
-
-export interface MappingSettings {
-  /** Flight height above the take-off point, m. */
-  height: number;
-  /** Overlap of consecutive photos along a line, %. */
-  frontOverlap: number;
-  /** Overlap of neighbouring lines, %. */
-  sideOverlap: number;
-  /** Horizontal field of view of the camera, degrees. */
-  fovDeg: number;
-  /** Bearing of the flight lines, degrees clockwise from north. */
-  direction: number;
-  /** How far the lines reach beyond the area, m (negative shrinks it). */
-  margin: number;
-  /** m/s. */
-  speed: number;
-}
 
 export function defaultMapping(payloadKey: string): MappingSettings {
   return {
@@ -152,14 +137,27 @@ export function mappingPoints(
   });
 }
 
-/** Replaces a route's points with a mapping route over `ring`. */
+/**
+ * Replaces a route with a mapping route over `ring`: one wayline of lawn-mower lines, and the area
+ * and settings kept so the route saves as a mapping2d template and can be generated again.
+ */
 export function withMapping(
   route: EditorRoute,
   ring: [number, number][],
   s: MappingSettings,
 ): EditorRoute {
+  const waylineId = route.waylines[0]?.waylineId ?? 0;
+  const { templateExtra, notes, ...rest } = route;
+  // A waypoint template's settings do not belong in a mapping template; the points' notes went
+  // with the points, the template's stays true.
+  const kept = notes?.filter((n) => n.kind === 'template') ?? [];
   return {
+    ...rest,
+    ...(route.mapping && templateExtra && { templateExtra }),
+    ...(kept.length > 0 && { notes: kept }),
     globals: { ...route.globals, globalHeight: s.height, autoFlightSpeed: s.speed },
-    points: mappingPoints(ring, s, route.globals),
+    waylines: [{ waylineId, points: mappingPoints(ring, s, route.globals) }],
+    active: 0,
+    mapping: { ring: [...ring], settings: { ...s } },
   };
 }

@@ -1,84 +1,43 @@
 /**
  * Between the editor's model and the server's parsed KMZ (`WaylineRoute`, protocol/waylines.ts): the
  * server writes a KMZ from the latter with its own writer, and reads one back into it for editing.
+ * Each wayline stays its own `Folder`; a mapping route saves as a mapping2d template.
  */
 import type {
-  WaylineAction,
   WaylineActionGroup,
   WaylinePoint,
   WaylineRoute,
+  WaylineTemplate,
 } from '../../../protocol/waylines.ts';
-import type {
-  EditorRoute,
-  HeadingMode,
-  PointAction,
-  RouteGlobals,
-  RoutePoint,
-  TurnMode,
-} from './routeModel.ts';
-import {
-  defaultGlobals,
-  EXIT_ON_RC_LOST,
-  FINISH_ACTIONS,
-  HEADING_MODES,
-  newPointId,
-  RC_LOST_ACTIONS,
-  TURN_MODES,
-} from './routeModel.ts';
+import { mappingExtra } from './mappingTemplate.ts';
+import { actionParams, PHOTO_PARAMS } from './routeActions.ts';
+import type { EditorRoute, RoutePoint } from './routeModel.ts';
+
+export { fromWaylineRoute } from './routeRead.ts';
 
 /** WPML version this editor writes (what FlightHub 2 exports today). */
 export const WRITTEN_WPMZ_VERSION = '1.0.6';
 
+const GLOBAL_HEIGHT = 'wpml:globalHeight';
+
 /**
- * `wpml:focalLength` of a zoom action is in mm; the editor offers a zoom factor. 24 mm is the
- * 35 mm-equivalent wide focal length DJI's enterprise cameras count their zoom from.
+ * The action groups of point `p` at `index`: its modelled actions at the point, its photos by
+ * distance to the next point, and the groups kept from a file, from here to the point they end at.
+ * A kept group whose end point is gone or now lies before it is left out (`saveLosses` names it).
  */
-const WIDE_FOCAL_MM = 24;
-
-const PAYLOAD_INDEX = { payloadPositionIndex: '0' };
-
-function actionParams(a: PointAction): Record<string, string> {
-  switch (a.kind) {
-    case 'takePhoto':
-    case 'startRecord':
-      return { ...PAYLOAD_INDEX, useGlobalPayloadLensIndex: '1' };
-    case 'stopRecord':
-      return { ...PAYLOAD_INDEX };
-    case 'hover':
-      return { hoverTime: String(a.seconds) };
-    case 'rotateYaw':
-      return {
-        aircraftHeading: String(a.heading),
-        aircraftPathMode: a.heading < 0 ? 'counterClockwise' : 'clockwise',
-      };
-    case 'gimbalRotate':
-      return {
-        ...PAYLOAD_INDEX,
-        gimbalHeadingYawBase: 'north',
-        gimbalRotateMode: 'absoluteAngle',
-        gimbalPitchRotateEnable: '1',
-        gimbalPitchRotateAngle: String(a.pitch),
-        gimbalRollRotateEnable: '0',
-        gimbalRollRotateAngle: '0',
-        gimbalYawRotateEnable: '0',
-        gimbalYawRotateAngle: '0',
-        gimbalRotateTimeEnable: '0',
-        gimbalRotateTime: '0',
-      };
-    case 'zoom':
-      return { ...PAYLOAD_INDEX, focalLength: String(Math.round(a.factor * WIDE_FOCAL_MM)) };
-  }
-}
-
-function actionGroups(p: RoutePoint, index: number, last: number): WaylineActionGroup[] {
-  const groups: WaylineActionGroup[] = [];
-  const actions: WaylineAction[] = [
+function actionGroups(
+  p: RoutePoint,
+  index: number,
+  last: number,
+  position: ReadonlyMap<string, number>,
+): Omit<WaylineActionGroup, 'id'>[] {
+  const groups: Omit<WaylineActionGroup, 'id'>[] = [];
+  const actions = [
     ...p.actions.map((a) => ({ id: 0, func: a.kind, params: actionParams(a) })),
     ...(p.foreign ?? []),
   ].map((a, id) => ({ ...a, id }));
   if (actions.length > 0)
     groups.push({
-      id: 0,
       startIndex: index,
       endIndex: index,
       mode: 'sequence',
@@ -87,19 +46,21 @@ function actionGroups(p: RoutePoint, index: number, last: number): WaylineAction
     });
   if (p.photoEvery !== undefined && p.photoEvery > 0 && index < last)
     groups.push({
-      id: 0,
       startIndex: index,
       endIndex: index + 1,
       mode: 'sequence',
       trigger: { type: 'multipleDistance', param: String(Math.round(p.photoEvery * 10) / 10) },
-      actions: [
-        { id: 0, func: 'takePhoto', params: { ...PAYLOAD_INDEX, useGlobalPayloadLensIndex: '1' } },
-      ],
+      actions: [{ id: 0, func: 'takePhoto', params: { ...PHOTO_PARAMS } }],
     });
+  for (const kept of p.kept ?? []) {
+    const end = position.get(kept.untilId);
+    if (end !== undefined && end >= index)
+      groups.push({ ...kept.group, startIndex: index, endIndex: end });
+  }
   return groups;
 }
 
-function toPoint(p: RoutePoint, index: number): WaylinePoint {
+function toPoint(p: RoutePoint, index: number): Omit<WaylinePoint, 'actionGroups'> {
   const angled = p.headingMode !== 'followWayline';
   const curved =
     p.turnMode === 'coordinateTurn' || p.turnMode === 'toPointAndPassWithContinuityCurvature';
@@ -116,17 +77,16 @@ function toPoint(p: RoutePoint, index: number): WaylinePoint {
     turnDampingDist: curved ? 0.2 : 0,
     useStraightLine: curved ? 0 : 1,
     gimbalPitch: p.gimbalPitch,
-    actionGroups: [],
   };
 }
 
-/** Numbers action groups across the route, as `wpml:actionGroupId` must be unique per wayline. */
-function numberGroups(points: WaylinePoint[], source: readonly RoutePoint[]): WaylinePoint[] {
+/** One wayline's points; `wpml:actionGroupId` counts from 0 in each wayline, as it must be unique there. */
+function writePoints(points: readonly RoutePoint[]): WaylinePoint[] {
+  const position = new Map(points.map((p, i) => [p.id, i]));
   let groupId = 0;
-  const last = source.length - 1;
   return points.map((p, i) => ({
-    ...p,
-    actionGroups: actionGroups(source[i] ?? ({} as RoutePoint), i, last).map((g) => ({
+    ...toPoint(p, i),
+    actionGroups: actionGroups(p, i, points.length - 1, position).map((g) => ({
       ...g,
       id: groupId++,
     })),
@@ -140,12 +100,45 @@ function modelNumbers(key: string, domain: string): [number, number] | undefined
   return [type, sub];
 }
 
-/** The route as the server's writer takes it; `now` stamps the file (ms). */
+/** The template: mapping2d with its area for a mapping route, else waypoint with the kept settings. */
+function template(route: EditorRoute): WaylineTemplate {
+  const g = route.globals;
+  const kept = route.templateExtra ?? [];
+  if (route.mapping)
+    return {
+      type: 'mapping2d',
+      templateId: 0,
+      autoFlightSpeed: route.mapping.settings.speed,
+      heightMode: g.heightMode,
+      extra: mappingExtra(route.mapping, kept),
+      polygon: route.mapping.ring.map(([lng, lat]): [number, number] => [lng, lat]),
+    };
+  const height = String(g.globalHeight);
+  const hasHeight = kept.some(([path]) => path === GLOBAL_HEIGHT);
+  return {
+    type: 'waypoint',
+    templateId: 0,
+    autoFlightSpeed: g.autoFlightSpeed,
+    heightMode: g.heightMode,
+    extra: hasHeight
+      ? kept.map(([path, value]): [string, string] => [
+          path,
+          path === GLOBAL_HEIGHT ? height : value,
+        ])
+      : [[GLOBAL_HEIGHT, height], ...kept],
+  };
+}
+
+/**
+ * The route as the server's writer takes it; `now` stamps the file (ms). A wayline without points
+ * is left out (`saveLosses` names it), so each written `Folder` has at least one.
+ */
 export function toWaylineRoute(route: EditorRoute, now: number, author?: string): WaylineRoute {
   const g = route.globals;
   const [droneEnumValue, droneSubEnumValue] = modelNumbers(g.aircraftKey, '0') ?? [67, 1];
   const payload = modelNumbers(g.payloadKey, '1');
-  const points = route.points.map((p, i) => toPoint(p, i));
+  const executeHeightMode =
+    g.heightMode === 'WGS84' || g.heightMode === 'EGM96' ? 'WGS84' : 'relativeToStartPoint';
   return {
     wpmzVersion: WRITTEN_WPMZ_VERSION,
     ...(author !== undefined && { author }),
@@ -162,106 +155,16 @@ export function toWaylineRoute(route: EditorRoute, now: number, author?: string)
       droneSubEnumValue,
       ...(payload && { payloadEnumValue: payload[0], payloadPositionIndex: 0 }),
     },
-    template: {
-      type: 'waypoint',
-      templateId: 0,
-      autoFlightSpeed: g.autoFlightSpeed,
-      heightMode: g.heightMode,
-      extra: [['wpml:globalHeight', String(g.globalHeight)]],
-    },
-    paths: [
-      {
-        templateId: 0,
-        waylineId: 0,
+    template: template(route),
+    paths: route.waylines
+      .filter((w) => w.points.length > 0)
+      .map((w, i) => ({
+        // A mapping template generates all its waylines; waypoint waylines each have their own.
+        templateId: route.mapping ? 0 : i,
+        waylineId: w.waylineId,
         autoFlightSpeed: g.autoFlightSpeed,
-        executeHeightMode:
-          g.heightMode === 'WGS84' || g.heightMode === 'EGM96' ? 'WGS84' : 'relativeToStartPoint',
-        points: numberGroups(points, route.points),
-      },
-    ],
+        executeHeightMode,
+        points: writePoints(w.points),
+      })),
   };
-}
-
-const oneOf = <T extends string>(values: readonly T[], value: string | undefined, fallback: T): T =>
-  values.find((v) => v === value) ?? fallback;
-
-const num = (value: string | undefined, fallback: number): number => {
-  const n = Number(value);
-  return value !== undefined && value !== '' && Number.isFinite(n) ? n : fallback;
-};
-
-/** The editor's action for a `wpml:action`, or undefined for one it does not model. */
-function fromAction(a: WaylineAction): PointAction | undefined {
-  switch (a.func) {
-    case 'takePhoto':
-    case 'startRecord':
-    case 'stopRecord':
-      return { kind: a.func };
-    case 'hover':
-      return { kind: 'hover', seconds: num(a.params.hoverTime, 1) };
-    case 'rotateYaw':
-      return { kind: 'rotateYaw', heading: num(a.params.aircraftHeading, 0) };
-    case 'gimbalRotate':
-      return { kind: 'gimbalRotate', pitch: num(a.params.gimbalPitchRotateAngle, 0) };
-    case 'zoom':
-      return { kind: 'zoom', factor: num(a.params.focalLength, WIDE_FOCAL_MM) / WIDE_FOCAL_MM };
-    default:
-      return undefined;
-  }
-}
-
-function fromPoint(p: WaylinePoint): RoutePoint {
-  const actions: PointAction[] = [];
-  const foreign: WaylineAction[] = [];
-  let photoEvery: number | undefined;
-  for (const group of p.actionGroups) {
-    const interval = group.trigger.type === 'multipleDistance';
-    for (const a of group.actions) {
-      if (interval && a.func === 'takePhoto') photoEvery = num(group.trigger.param, 0);
-      else if (group.trigger.type !== 'reachPoint') continue;
-      else {
-        const known = fromAction(a);
-        if (known) actions.push(known);
-        else foreign.push(a);
-      }
-    }
-  }
-  return {
-    id: newPointId(),
-    lng: p.lng,
-    lat: p.lat,
-    height: p.height,
-    speed: p.speed,
-    headingMode: oneOf<HeadingMode>(HEADING_MODES, p.headingMode, 'followWayline'),
-    headingAngle: p.headingAngle ?? 0,
-    turnMode: oneOf<TurnMode>(TURN_MODES, p.turnMode, 'toPointAndStopWithDiscontinuityCurvature'),
-    gimbalPitch: p.gimbalPitch ?? 0,
-    actions,
-    ...(photoEvery !== undefined && { photoEvery }),
-    ...(foreign.length > 0 && { foreign }),
-  };
-}
-
-/**
- * A stored route as the editor edits it: every wayline's points in flight order (a multi-wayline
- * file becomes one route), the globals from the mission and template.
- */
-export function fromWaylineRoute(route: WaylineRoute): EditorRoute {
-  const d = defaultGlobals();
-  const m = route.mission;
-  const points = route.paths.flatMap((path) => path.points.map(fromPoint));
-  const extraHeight = route.template.extra.find(([k]) => k === 'wpml:globalHeight')?.[1];
-  const globals: RouteGlobals = {
-    autoFlightSpeed: route.template.autoFlightSpeed || d.autoFlightSpeed,
-    globalHeight: num(extraHeight, points[0]?.height ?? d.globalHeight),
-    takeOffSecurityHeight: m.takeOffSecurityHeight,
-    transitionalSpeed: m.globalTransitionalSpeed,
-    finishAction: oneOf(FINISH_ACTIONS, m.finishAction, d.finishAction),
-    exitOnRCLost: oneOf(EXIT_ON_RC_LOST, m.exitOnRCLost, d.exitOnRCLost),
-    rcLostAction: oneOf(RC_LOST_ACTIONS, m.executeRCLostAction, d.rcLostAction),
-    aircraftKey: `0-${m.droneEnumValue}-${m.droneSubEnumValue}`,
-    payloadKey: m.payloadEnumValue === undefined ? '' : `1-${m.payloadEnumValue}-0`,
-    heightMode: route.template.heightMode || d.heightMode,
-  };
-  return { globals, points };
 }

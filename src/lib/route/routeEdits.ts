@@ -1,10 +1,13 @@
-/** Pure edits of an {@link EditorRoute}: each returns a new route and leaves its input untouched. */
+/**
+ * Pure edits of an {@link EditorRoute}: each returns a new route and leaves its input untouched.
+ * Point edits apply to the wayline being edited.
+ */
 import type { EditorRoute, RouteGlobals, RoutePoint } from './routeModel.ts';
-import { newPoint } from './routeModel.ts';
+import { activePoints, newPoint, withActivePoints } from './routeModel.ts';
 
 /** Appends a waypoint at a position. */
 export function appendPoint(route: EditorRoute, lng: number, lat: number): EditorRoute {
-  return { ...route, points: [...route.points, newPoint(route.globals, lng, lat)] };
+  return withActivePoints(route, (points) => [...points, newPoint(route.globals, lng, lat)]);
 }
 
 /**
@@ -17,16 +20,19 @@ export function insertPoint(
   lng: number,
   lat: number,
 ): EditorRoute {
-  const before = route.points[index - 1];
-  const after = route.points[index];
+  const current = activePoints(route);
+  const before = current[index - 1];
+  const after = current[index];
   const point = newPoint(route.globals, lng, lat);
   if (before && after) {
     point.height = Math.round(((before.height + after.height) / 2) * 10) / 10;
     point.speed = before.speed;
   }
-  const points = [...route.points];
-  points.splice(Math.max(0, Math.min(index, points.length)), 0, point);
-  return { ...route, points };
+  return withActivePoints(route, (points) => {
+    const next = [...points];
+    next.splice(Math.max(0, Math.min(index, next.length)), 0, point);
+    return next;
+  });
 }
 
 /** Moves a waypoint. */
@@ -36,7 +42,7 @@ export function movePoint(route: EditorRoute, id: string, lng: number, lat: numb
 
 /** Removes a waypoint. */
 export function removePoint(route: EditorRoute, id: string): EditorRoute {
-  return { ...route, points: route.points.filter((p) => p.id !== id) };
+  return withActivePoints(route, (points) => points.filter((p) => p.id !== id));
 }
 
 /** Changes some settings of one waypoint. */
@@ -45,13 +51,15 @@ export function updatePoint(
   id: string,
   change: Partial<Omit<RoutePoint, 'id'>>,
 ): EditorRoute {
-  return {
-    ...route,
-    points: route.points.map((p) => (p.id === id ? { ...p, ...change } : p)),
-  };
+  return withActivePoints(route, (points) =>
+    points.map((p) => (p.id === id ? { ...p, ...change } : p)),
+  );
 }
 
-/** Changes some globals; `applyToPoints` also sets every point's height or speed to the new value. */
+/**
+ * Changes some globals; `applyToPoints` also sets every point's height or speed to the new value,
+ * on every wayline.
+ */
 export function updateGlobals(
   route: EditorRoute,
   change: Partial<RouteGlobals>,
@@ -59,10 +67,33 @@ export function updateGlobals(
 ): EditorRoute {
   const globals = { ...route.globals, ...change };
   if (!applyToPoints) return { ...route, globals };
-  const points = route.points.map((p) => ({
-    ...p,
-    ...(change.globalHeight !== undefined && { height: change.globalHeight }),
-    ...(change.autoFlightSpeed !== undefined && { speed: change.autoFlightSpeed }),
+  const waylines = route.waylines.map((w) => ({
+    ...w,
+    points: w.points.map((p) => ({
+      ...p,
+      ...(change.globalHeight !== undefined && { height: change.globalHeight }),
+      ...(change.autoFlightSpeed !== undefined && { speed: change.autoFlightSpeed }),
+    })),
   }));
-  return { globals, points };
+  return { ...route, globals, waylines };
+}
+
+/** Picks the wayline the map edits. */
+export function selectWayline(route: EditorRoute, index: number): EditorRoute {
+  if (index < 0 || index >= route.waylines.length || index === route.active) return route;
+  return { ...route, active: index };
+}
+
+/** Adds an empty wayline after the others, with the next free id, and edits it. */
+export function addWayline(route: EditorRoute): EditorRoute {
+  const waylineId = Math.max(-1, ...route.waylines.map((w) => w.waylineId)) + 1;
+  const waylines = [...route.waylines, { waylineId, points: [] }];
+  return { ...route, waylines, active: waylines.length - 1 };
+}
+
+/** Removes the edited wayline (the last one stays, emptied). */
+export function removeWayline(route: EditorRoute): EditorRoute {
+  if (route.waylines.length <= 1) return withActivePoints(route, () => []);
+  const waylines = route.waylines.filter((_, i) => i !== route.active);
+  return { ...route, waylines, active: Math.min(route.active, waylines.length - 1) };
 }

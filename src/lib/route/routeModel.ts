@@ -3,7 +3,11 @@
  * plus the route's globals. Plain data, so every edit is a new value and undo is a stack of values.
  * WPML names (protocol §6) are kept wherever the model holds an enum, so nothing is translated twice.
  */
-import type { WaylineAction } from '../../../protocol/waylines.ts';
+import type {
+  TemplateType,
+  WaylineAction,
+  WaylineActionGroup,
+} from '../../../protocol/waylines.ts';
 
 /** `wpml:waypointHeadingMode` values (protocol §6.4) an editor can set without a point of interest. */
 export const HEADING_MODES = ['followWayline', 'manually', 'fixed', 'smoothTransition'] as const;
@@ -86,7 +90,62 @@ export interface RoutePoint {
   photoEvery?: number;
   /** Actions of an imported file this editor does not model, written back unchanged. */
   foreign?: WaylineAction[];
+  /**
+   * Action groups of an imported file this editor does not model (timed or distance triggers,
+   * groups over several points), written back from this point to the point they ended at.
+   */
+  kept?: KeptGroup[];
 }
+
+/** An action group kept from a file; `startIndex`/`endIndex` are set again when it is written. */
+export interface KeptGroup {
+  group: Omit<WaylineActionGroup, 'id' | 'startIndex' | 'endIndex'>;
+  /** Id of the point the group ends at; the point that holds it when it ends there. */
+  untilId: string;
+}
+
+/** One wayline (a `Folder` of waylines.wpml): the editor edits one at a time. */
+export interface EditorWayline {
+  /** `wpml:waylineId`, kept from the file so a saved file names its waylines as before. */
+  waylineId: number;
+  points: RoutePoint[];
+}
+
+/** A mapping route's area and settings: what its mapping2d template keeps. */
+export interface MappingArea {
+  /** WGS-84 `[lng, lat]` corners, not closed. */
+  ring: [number, number][];
+  settings: MappingSettings;
+  /**
+   * `wpml:shootType` of an opened file's lines (`time` or `distance`); absent once the editor has
+   * generated them, which it does by distance.
+   */
+  shootType?: string;
+}
+
+/** Settings of a lawn-mower mapping route (see `mappingRoute.ts`). */
+export interface MappingSettings {
+  /** Flight height above the take-off point, m. */
+  height: number;
+  /** Overlap of consecutive photos along a line, % (`wpml:orthoCameraOverlapH`). */
+  frontOverlap: number;
+  /** Overlap of neighbouring lines, % (`wpml:orthoCameraOverlapW`). */
+  sideOverlap: number;
+  /** Horizontal field of view of the camera, degrees. */
+  fovDeg: number;
+  /** Bearing of the flight lines, degrees clockwise from north (`wpml:direction`). */
+  direction: number;
+  /** How far the lines reach beyond the area, m, negative shrinks it (`wpml:margin`). */
+  margin: number;
+  /** m/s. */
+  speed: number;
+}
+
+/** What an opened file held that the editor cannot represent, shown before saving over it. */
+export type LoadNote =
+  | { kind: 'template'; type: TemplateType }
+  | { kind: 'heading'; wayline: number; point: number; mode: string }
+  | { kind: 'turn'; wayline: number; point: number; mode: string };
 
 /** Settings of the whole route. */
 export interface RouteGlobals {
@@ -111,7 +170,39 @@ export interface RouteGlobals {
 
 export interface EditorRoute {
   globals: RouteGlobals;
-  points: RoutePoint[];
+  /** Every wayline in flight order; never empty. */
+  waylines: EditorWayline[];
+  /** Index into `waylines` of the one the map edits. */
+  active: number;
+  /** Set for a mapping route: saved as a mapping2d template with the generated lines. */
+  mapping?: MappingArea;
+  /** Template settings of an opened file this editor does not set itself, written back unchanged. */
+  templateExtra?: [string, string][];
+  /** What the opened file held that saving would lose. */
+  notes?: LoadNote[];
+}
+
+/** The waypoints of the wayline being edited. */
+export function activePoints(route: EditorRoute): RoutePoint[] {
+  return route.waylines[route.active]?.points ?? [];
+}
+
+/** Every waypoint of every wayline, in flight order. */
+export function allPoints(route: EditorRoute): RoutePoint[] {
+  return route.waylines.flatMap((w) => w.points);
+}
+
+/** The route with the edited wayline's points replaced by `change(points)`. */
+export function withActivePoints(
+  route: EditorRoute,
+  change: (points: RoutePoint[]) => RoutePoint[],
+): EditorRoute {
+  return {
+    ...route,
+    waylines: route.waylines.map((w, i) =>
+      i === route.active ? { ...w, points: change(w.points) } : w,
+    ),
+  };
 }
 
 /** Speed limits of `wpml:autoFlightSpeed` and `wpml:waypointSpeed`, m/s (protocol §6.3). */
@@ -137,7 +228,7 @@ export function defaultGlobals(): RouteGlobals {
 
 /** An empty route with default globals. */
 export function emptyRoute(): EditorRoute {
-  return { globals: defaultGlobals(), points: [] };
+  return { globals: defaultGlobals(), waylines: [{ waylineId: 0, points: [] }], active: 0 };
 }
 
 let nextId = 1;

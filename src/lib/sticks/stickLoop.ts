@@ -56,8 +56,16 @@ export class StickLoop {
   private cancel: Cancel | null = null;
   private readonly listeners = new Set<() => void>();
   private current: StickView = { deflection: CENTRED, guard: INITIAL_GUARD, sending: false };
+  private config: LatencyGuardConfig;
 
-  constructor(private readonly deps: StickLoopDeps) {}
+  constructor(private readonly deps: StickLoopDeps) {
+    this.config = deps.config ?? DEFAULT_GUARD;
+  }
+
+  /** New thresholds (the pilot saved settings); the loop goes on, judged by them from the next tick. */
+  setConfig(config: LatencyGuardConfig): void {
+    this.config = config;
+  }
 
   start(): void {
     this.cancel ??= clock.setInterval(() => this.tick(), STICK_PERIOD_MS);
@@ -98,7 +106,7 @@ export class StickLoop {
 
   private tick(): void {
     const now = clock.now();
-    const config = this.deps.config ?? DEFAULT_GUARD;
+    const config = this.config;
     this.guard = stepGuard(this.guard, this.deps.delayMs(now), now, config);
     if (this.guard.level === 'stop') {
       // Stopped: one neutral burst so the aircraft hovers, then silence until the link recovers.

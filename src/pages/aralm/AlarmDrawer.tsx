@@ -46,7 +46,7 @@ function useFacts(a: AiAlarmDetail): Fact[] {
       'position',
       t('drawer.position'),
       a.latitude === null || a.longitude === null
-        ? none
+        ? t('drawer.noPosition')
         : `${a.latitude.toFixed(6)}, ${a.longitude.toFixed(6)}`,
     ],
     ['assignee', t('drawer.assignee'), a.assignee_name ?? none],

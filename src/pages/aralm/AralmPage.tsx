@@ -77,8 +77,7 @@ export default function AralmPage() {
       <div className="aralm-head">
         <Tabs id="aralm-mode" selectedTabId={mode} onChange={(id) => setMode(id as Mode)}>
           <Tab id="list" title={t('tabs.list')} />
-          {/* No map tab yet: in testing the map mode's source is fed but its canvas stays empty,
-              so it stays hidden until that is fixed (AlarmMapView, see the issue 12 report). */}
+          <Tab id="map" title={t('tabs.map')} data-testid="aralm-tab-map" />
           <Tab id="stats" title={t('tabs.stats')} data-testid="aralm-tab-stats" />
         </Tabs>
         <ButtonGroup>

@@ -2,10 +2,13 @@
  * The alarm feed: every alarm active now, newest first, filterable by level. It lists exactly what
  * the alarm counter counts (both read the fleet store's active alarms).
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import type { CSSProperties } from 'react';
 import { HTMLSelect } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { hmsLevel } from '../../../protocol/mqtt/enums.ts';
+import { fetchByEvent } from '../../components/AlarmToast/toastApi.ts';
+import { clock, type Cancel } from '../../lib/clock.ts';
 import { deviceCell, useAlarmFeed } from '../../state/fleet.ts';
 import type { AlarmEntry, AlarmLevel } from '../../telemetry/alarms.ts';
 import { formatClock } from './formatClock.ts';
@@ -16,10 +19,61 @@ const SHOWN_ALARMS = 50;
 
 type LevelFilter = 'all' | AlarmLevel;
 
+/**
+ * The server stores a detection and draws its snapshot just after the console hears it: ask again
+ * a few times, a second and a half apart, before going without a picture.
+ */
+const SNAPSHOT_RETRY_MS = 1_500;
+const SNAPSHOT_TRIES = 20;
+const AI_MARKER = '|ai|';
+/** Below the title, as wide as a glance needs: the dashboard's grid puts it under the text. */
+const THUMB_STYLE: CSSProperties = {
+  gridColumn: '2 / span 2',
+  display: 'block',
+  width: 112,
+  aspectRatio: '16 / 9',
+  objectFit: 'cover',
+  borderRadius: 2,
+  marginTop: 2,
+};
+
+/** The stored snapshot of an AI alarm entry; null for HMS alarms and until the server has one. */
+function useSnapshotUrl(alarm: AlarmEntry): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  const eventId =
+    alarm.source === 'ai_alarm'
+      ? alarm.id.slice(alarm.id.indexOf(AI_MARKER) + AI_MARKER.length)
+      : '';
+  useEffect(() => {
+    if (eventId === '') return;
+    let cancel: Cancel | null = null;
+    let done = false;
+    let tries = 0;
+    const attempt = () => {
+      tries += 1;
+      const again = () => {
+        if (!done && tries < SNAPSHOT_TRIES) cancel = clock.setTimeout(attempt, SNAPSHOT_RETRY_MS);
+      };
+      void fetchByEvent(alarm.sn, eventId).then((stored) => {
+        if (done) return;
+        if (stored.snapshot_url === null) again();
+        else setUrl(stored.snapshot_url);
+      }, again);
+    };
+    attempt();
+    return () => {
+      done = true;
+      cancel?.();
+    };
+  }, [alarm.sn, eventId]);
+  return url;
+}
+
 function FeedItem({ alarm, onSelect }: { alarm: AlarmEntry; onSelect: (sn: string) => void }) {
   const { t } = useTranslation('dashboard');
   const text = useAlarmText()(alarm);
   const name = deviceCell(alarm.sn).info?.name ?? alarm.sn;
+  const snapshot = useSnapshotUrl(alarm);
   return (
     <button
       type="button"
@@ -37,6 +91,9 @@ function FeedItem({ alarm, onSelect }: { alarm: AlarmEntry; onSelect: (sn: strin
         {' · '}
         {text.detail}
       </span>
+      {snapshot !== null && (
+        <img src={snapshot} alt={text.title} style={THUMB_STYLE} data-testid="alarm-item-thumb" />
+      )}
     </button>
   );
 }

@@ -1,13 +1,15 @@
 /**
  * Live charts of the selected drone's altitude, speed and battery. They read the drone's history once
- * a second (its sampling rate), down-sampled to a fixed number of points so drawing stays cheap.
+ * a second (its sampling rate), down-sampled to a fixed number of points so drawing stays cheap, and
+ * at once when the history was backfilled after a lost link.
  */
-import { memo, useMemo } from 'react';
+import { memo, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { historyOf } from '../../state/fleet.ts';
+import { historyOf, useHistoryFill } from '../../state/fleet.ts';
 import type { HistoryPoint } from '../../telemetry/history.ts';
 import { downSample } from '../../telemetry/history.ts';
+import { showHistory } from '../../telemetry/shownHistories.ts';
 import { formatClock } from './formatClock.ts';
 
 /** A chart of 120 points reads as a smooth line at panel width; more only costs SVG nodes. */
@@ -58,9 +60,14 @@ function SeriesChart({
 /** Three small line charts of one drone, refreshed when `now` ticks (not on every telemetry frame). */
 export const DroneCharts = memo(function DroneCharts({ sn, now }: { sn: string; now: number }) {
   const { t } = useTranslation('dashboard');
+  const filled = useHistoryFill(sn);
+  // Charts on screen are backfilled first after a lost link, however large the fleet.
+  useEffect(() => showHistory(sn), [sn]);
   const points = useMemo(
     () => downSample(historyOf(sn).points(now - CHART_WINDOW_MS), CHART_POINTS),
-    [sn, now],
+    // `filled` is no input of the read, but a backfill changes what the read answers.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [sn, now, filled],
   );
   return (
     <section className="wb-charts">

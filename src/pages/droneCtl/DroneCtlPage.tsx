@@ -3,7 +3,7 @@
  * mini-map, the session bar, command buttons and the emergency stop. A viewer (no `drc:control`)
  * sees everything but the controls.
  */
-import { Callout, NonIdealState } from '@blueprintjs/core';
+import { Button, Callout, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -19,25 +19,39 @@ import { CockpitMap } from './CockpitMap.tsx';
 import { ControlBar } from './ControlBar.tsx';
 import { EmergencyStop } from './EmergencyStop.tsx';
 import { FlyToPanel } from './FlyToPanel.tsx';
-import { loadGuard } from './guardSettings.ts';
+import { useGamepadName } from './gamepad.ts';
 import { MainCamera } from './MainCamera.tsx';
 import { Hud } from './Hud.tsx';
 import { SessionBar } from './SessionBar.tsx';
 import { useCockpitKeys } from './useCockpitKeys.ts';
 import { useDockPair } from './useDockPair.ts';
 import { useDrcSession } from './useDrcSession.ts';
+import { useGuardSettings } from './useGuardSettings.ts';
 import { useReadings } from './useReadings.ts';
 import './droneCtl.css';
 
 export default function DroneCtlPage() {
   useTelemetryBridge();
-  useFleetDevices();
+  const { load, retry } = useFleetDevices();
   const { t } = useTranslation('droneCtl');
   const [params] = useSearchParams();
   const sn = params.get('sn');
   const pair = useDockPair(sn);
   if (sn === null) return <NonIdealState icon="airplane" title={t('noDevice')} />;
   if (pair.dock === null || pair.aircraft === null) {
+    // Which dock carries which aircraft is known once the device list is in: until then, say so
+    // rather than claim the device has no dock.
+    if (load.status === 'loading')
+      return <NonIdealState icon={<Spinner />} title={t('loadingDevices')} description={sn} />;
+    if (load.status === 'error')
+      return (
+        <NonIdealState
+          icon="error"
+          title={t('devicesFailed')}
+          description={load.message}
+          action={<Button text={t('retry')} onClick={retry} />}
+        />
+      );
     return <NonIdealState icon="airplane" title={t('unknownDock')} description={sn} />;
   }
   return <Cockpit dockSn={pair.dock} aircraftSn={pair.aircraft} />;
@@ -46,8 +60,9 @@ export default function DroneCtlPage() {
 function Cockpit({ dockSn, aircraftSn }: { dockSn: string; aircraftSn: string }) {
   const { t } = useTranslation('droneCtl');
   const canFly = usePermission(DRC_PERMISSION);
-  const [guardConfig] = useState(loadGuard);
-  const session = useDrcSession(dockSn, guardConfig);
+  const guard = useGuardSettings();
+  const session = useDrcSession(dockSn, guard.config);
+  const gamepad = useGamepadName();
   const { userInfo } = useAccountState();
   const mine = session.status?.holder?.user_id === userInfo?.id;
   const flying = session.phase === 'flying';
@@ -95,6 +110,9 @@ function Cockpit({ dockSn, aircraftSn }: { dockSn: string; aircraftSn: string })
         phase={session.phase}
         mine={mine}
         canFly={canFly}
+        gamepad={gamepad}
+        guard={guard.settings}
+        onSaveGuard={guard.save}
         onEnter={session.enter}
         onLeave={session.leave}
       />
@@ -111,6 +129,7 @@ function Cockpit({ dockSn, aircraftSn }: { dockSn: string; aircraftSn: string })
             feed={session.feed}
             flying={flying}
             guard={view.guard.level}
+            thresholds={guard.config}
             playerDelayMs={videoMs}
           />
           {controls && <div className="dc-keys">{t('keys')}</div>}

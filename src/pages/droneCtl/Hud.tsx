@@ -1,12 +1,13 @@
 /** The head-up display drawn over the video: attitude, heading, flight values, links and obstacles. */
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { GuardLevel } from '../../lib/sticks/latencyGuard.ts';
+import type { GuardLevel, LatencyGuardConfig } from '../../lib/sticks/latencyGuard.ts';
 import { AttitudeIndicator } from './AttitudeIndicator.tsx';
 import type { CockpitFeed } from './cockpitFeed.ts';
 import { HeadingTape } from './HeadingTape.tsx';
 import { ObstacleRing } from './ObstacleRing.tsx';
 import type { Readings } from './useReadings.ts';
+import { AGE_BAD_MS, AGE_WARN_MS, toneOf } from './linkTone.ts';
 import { useTick } from './useTick.ts';
 
 interface Props {
@@ -14,6 +15,8 @@ interface Props {
   feed: CockpitFeed;
   flying: boolean;
   guard: GuardLevel;
+  /** The pilot's thresholds: the link values turn amber at "warn" and red at "stop", as the guard does. */
+  thresholds: LatencyGuardConfig;
   /** Capture-to-display delay the player measures on the burnt-in timestamp, ms. */
   playerDelayMs: number | null;
 }
@@ -42,10 +45,7 @@ function Cell({
   );
 }
 
-const toneOf = (ms: number | null, warn = 300, stop = 800): string =>
-  ms === null ? '' : ms >= stop ? 'dc-bad' : ms >= warn ? 'dc-warn' : '';
-
-export function Hud({ readings: r, feed, flying, guard, playerDelayMs }: Props) {
+export function Hud({ readings: r, feed, flying, guard, thresholds, playerDelayMs }: Props) {
   const { t } = useTranslation('droneCtl');
   const { t: td } = useTranslation('dashboard');
   useSyncExternalStore(feed.subscribe, feed.version);
@@ -96,7 +96,7 @@ export function Hud({ readings: r, feed, flying, guard, playerDelayMs }: Props) 
           label={t('hud.age')}
           value={fixed(age, 0, ' ms')}
           testId="hud-age"
-          tone={toneOf(age, 3_000, 10_000)}
+          tone={toneOf(age, AGE_WARN_MS, AGE_BAD_MS)}
         />
         <Cell
           label={t('hud.videoDelay')}
@@ -109,20 +109,20 @@ export function Hud({ readings: r, feed, flying, guard, playerDelayMs }: Props) 
               label={t('hud.cmd')}
               value={fixed(link.commandDelayMs, 0, ' ms')}
               testId="hud-cmd-delay"
-              tone={toneOf(link.commandDelayMs)}
+              tone={toneOf(link.commandDelayMs, thresholds.warnMs, thresholds.stopMs)}
             />
             <Cell
               label={t('hud.echo')}
               value={fixed(link.echoMs, 0, ' ms')}
               testId="hud-echo"
-              tone={toneOf(link.echoMs)}
+              tone={toneOf(link.echoMs, thresholds.warnMs, thresholds.stopMs)}
             />
           </>
         )}
       </div>
       <div className="dc-hud-centre">
         <AttitudeIndicator pitch={r.pitch} roll={r.roll} />
-        {flying && <ObstacleRing hsi={feed.live.hsi} />}
+        {flying && <ObstacleRing hsi={feed.live.hsi} label={t('hud.obstacle')} />}
       </div>
       {flying && guard !== 'ok' && (
         <div className="dc-guard-banner" role="alert" data-testid="guard-banner" data-level={guard}>

@@ -6,6 +6,8 @@ import type { DrcHsiInfo } from '../../../protocol/mqtt/drc.ts';
 
 interface Props {
   hsi: DrcHsiInfo | null;
+  /** "Obstacle", in the page's language: names the ring and its nearest distance. */
+  label: string;
 }
 
 const SECTORS = 36;
@@ -41,7 +43,7 @@ function arc(sector: number): string {
   return `M${p(r0, a0)} L${p(r1, a0)} A${r1} ${r1} 0 0 1 ${p(r1, a1)} L${p(r0, a1)} A${r0} ${r0} 0 0 0 ${p(r0, a0)} Z`;
 }
 
-export function ObstacleRing({ hsi }: Props) {
+export function ObstacleRing({ hsi, label }: Props) {
   const minima = sectorMinima(hsi?.around_distances ?? []);
   const nearest = Math.min(...minima);
   return (
@@ -49,6 +51,8 @@ export function ObstacleRing({ hsi }: Props) {
       className="dc-obstacles"
       viewBox="-60 -60 120 120"
       data-testid="hud-obstacles"
+      role="img"
+      aria-label={label}
       data-nearest={Number.isFinite(nearest) ? Math.round(nearest) : ''}
     >
       <circle r="50" fill="none" stroke="rgba(255,255,255,0.25)" strokeWidth="12" />
@@ -59,7 +63,7 @@ export function ObstacleRing({ hsi }: Props) {
       <path d="M0 -12 L8 10 L0 5 L-8 10 Z" fill="#fff" />
       {Number.isFinite(nearest) && nearest < SHOW_BELOW_MM && (
         <text y={30} textAnchor="middle" className="dc-obstacle-label">
-          {(nearest / 1000).toFixed(1)} m
+          {label} {(nearest / 1000).toFixed(1)} m
         </text>
       )}
     </svg>

@@ -5,9 +5,11 @@
  */
 import { proxy as comlinkProxy } from 'comlink';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { DrcStatus } from '../../../protocol/drc.ts';
 import { enterDrc, exitDrc, exitDrcOnUnload, fetchDrcStatus } from '../../api/drc.ts';
 import { ApiError } from '../../api/ApiError.ts';
+import { toastSuccess } from '../../app/shellApi.ts';
 import { clock } from '../../lib/clock.ts';
 import type { LatencyGuardConfig } from '../../lib/sticks/latencyGuard.ts';
 import { StickLoop } from '../../lib/sticks/stickLoop.ts';
@@ -38,17 +40,19 @@ export interface DrcSessionView {
 
 /** The session with `dockSn` (null while the dock is unknown). */
 export function useDrcSession(dockSn: string | null, guard: LatencyGuardConfig): DrcSessionView {
+  const { t } = useTranslation('droneCtl');
   const feed = useMemo(() => new CockpitFeed(clock.now()), []);
-  const sticks = useMemo(
+  // One loop for the page: new thresholds apply from its next tick, the session goes on.
+  const [sticks] = useState(
     () =>
       new StickLoop({
         send: (data) => void drcLink()?.drcSend({ method: 'stick_control', data }),
         delayMs: (now) => feed.health.readings(now).worstMs,
-        gamepadAxes: firstGamepadAxes,
+        gamepadAxes: () => firstGamepadAxes(),
         config: guard,
       }),
-    [feed, guard],
   );
+  useEffect(() => sticks.setConfig(guard), [sticks, guard]);
   const [status, setStatus] = useState<DrcStatus | null>(null);
   const [chosenPhase, setPhase] = useState<SessionPhase>('idle');
   // The server may end the session (heartbeat loss, an admin): the poll tells, the cockpit follows.
@@ -144,8 +148,14 @@ export function useDrcSession(dockSn: string | null, guard: LatencyGuardConfig):
 
   const emergencyStop = useCallback(() => {
     sticks.release();
-    void drcLink()?.drcSend({ method: 'drone_emergency_stop' });
-  }, [sticks]);
+    // The dock's answer shows on the HUD; the toast says the stop has left this tab.
+    drcLink()
+      ?.drcSend({ method: 'drone_emergency_stop' })
+      .then(
+        () => toastSuccess(t('estop.sent')),
+        () => undefined,
+      );
+  }, [sticks, t]);
 
   return { status, phase, refusal, feed, sticks, enter, leave, emergencyStop };
 }

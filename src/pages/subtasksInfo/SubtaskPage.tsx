@@ -1,7 +1,8 @@
 /**
  * One flight (/subtasksInfo/:id): its state and result in words, key figures, the flown track over
- * the planned route, the timeline, the alarms and the photos; pause, resume and return home while it
- * flies; a PDF report of it all through the console's report export.
+ * the planned route, the timeline, the alarms, the smell readings (when it carried a gas sensor) and
+ * the photos; pause, resume and return home while it flies; a PDF report of it all through the
+ * console's report export.
  */
 import { Button, Card, H4, H5, NonIdealState, ProgressBar, Spinner, Tag } from '@blueprintjs/core';
 import { useMemo, useRef, useState } from 'react';
@@ -22,6 +23,7 @@ import { positionOf } from '../../telemetry/fields.ts';
 import { FlightControls } from './FlightControls.tsx';
 import { SubtaskFigures } from './SubtaskFigures.tsx';
 import { SubtaskMedia } from './SubtaskMedia.tsx';
+import { SubtaskSmell } from './SubtaskSmell.tsx';
 import { SubtaskAlarms, SubtaskTimeline } from './SubtaskTimeline.tsx';
 import './subtasks.css';
 
@@ -167,6 +169,11 @@ export default function SubtaskPage() {
         <H5>{t('alarmsTitle')}</H5>
         <SubtaskAlarms events={loaded.timeline} />
       </Card>
+      <SubtaskSmell
+        workspaceId={loaded.task.workspace_id}
+        executionId={x.id}
+        version={loaded.track.length}
+      />
       <Card className="sd-subtask-mediacard">
         <H5>{t('media')}</H5>
         <SubtaskMedia workspaceId={loaded.task.workspace_id} flightId={x.flight_id} />

@@ -24,7 +24,7 @@ function detailOf(
   }
   if (e.username) parts.push(t('byUser', { name: e.username }));
   if (e.kind === 'alarm') parts.push(e.text ?? t('hmsCode', { code: e.hms_code ?? '' }));
-  if (e.kind === 'refused' && e.text) parts.push(e.text);
+  if ((e.kind === 'refused' || e.kind === 'expired') && e.text) parts.push(e.text);
   if (e.kind === 'result' && e.state) {
     parts.push(runStateLabel(words, e.state));
     if (e.code) parts.push(t('resultCode', { code: e.code }));
@@ -34,7 +34,7 @@ function detailOf(
 
 function intentOf(e: SubtaskEvent): Intent {
   if (e.kind === 'alarm') return e.level === 2 ? 'danger' : 'warning';
-  if (e.kind === 'refused' || e.kind === 'timeout') return 'danger';
+  if (e.kind === 'refused' || e.kind === 'timeout' || e.kind === 'expired') return 'danger';
   if (e.kind === 'result') return e.state === 'ok' ? 'success' : 'danger';
   if (e.code !== undefined && e.code !== 0) return 'danger';
   if (e.kind === 'takeoff' || e.kind === 'landing') return 'primary';

@@ -29,7 +29,10 @@ export function DeleteTaskAlert({ task, onClose, onDone }: Props) {
   );
 }
 
-/** Asks before canceling a task's pending runs (and withdrawing one the dock holds). */
+/**
+ * Asks before canceling a task's pending runs; a run its dock holds is withdrawn, and the dock's
+ * refusal, if any, is shown as the server words it.
+ */
 export function CancelTaskAlert({ task, onClose, onDone }: Props) {
   const { t } = useTranslation('taskPage');
   const common = useTranslation('common').t;
@@ -51,7 +54,9 @@ export function CancelTaskAlert({ task, onClose, onDone }: Props) {
             toastSuccess(t('canceled', { name: task.name }));
             onDone();
           })
-          .catch(onClose);
+          // The server's message is toasted; a dock that would not give a run back still leaves
+          // the task canceled, so the list is read again either way.
+          .catch(onDone);
       }}
     >
       {t('confirmCancel', { name: task.name })}

@@ -8,7 +8,7 @@ import { Permission } from '../../components/Permission/Permission.tsx';
 import { SearchTable, useSearchTable } from '../../components/SearchTable/index.ts';
 import type { TableQuery } from '../../components/SearchTable/types.ts';
 import { useAccountState } from '../../state/account.ts';
-import { CreateTaskDialog } from './CreateTaskDialog.tsx';
+import { TaskDialog } from '../../components/TaskDialog/TaskDialog.tsx';
 import { CancelTaskAlert, DeleteTaskAlert } from './TaskAlerts.tsx';
 import { useTaskColumns, type TaskAction } from './useTaskColumns.tsx';
 import { useTaskFields } from './useTaskFields.ts';
@@ -24,7 +24,7 @@ function plain(q: TableQuery, workspaceId: number | undefined): Query {
   return query;
 }
 
-/** Flight tasks of the current project: create, follow live, cancel and delete. */
+/** Flight tasks of the current project: create, edit, follow live, cancel and delete. */
 export default function TaskPage() {
   const { t } = useTranslation('taskPage');
   const { workspace } = useAccountState();
@@ -60,7 +60,10 @@ export default function TaskPage() {
         rowKey={(x) => x.id}
         toolbar={toolbar}
       />
-      {overlay?.kind === 'create' && <CreateTaskDialog onClose={close} onSaved={done} />}
+      {overlay?.kind === 'create' && <TaskDialog onClose={close} onSaved={done} />}
+      {overlay?.kind === 'edit' && (
+        <TaskDialog task={overlay.task} onClose={close} onSaved={done} />
+      )}
       {overlay?.kind === 'cancel' && (
         <CancelTaskAlert task={overlay.task} onClose={close} onDone={done} />
       )}

@@ -9,12 +9,13 @@ import {
   describeSchedule,
   isEnded,
   isFlying,
+  isUnderway,
   runStateLabel,
   shownTaskState,
 } from '../../components/TaskWords/taskWords.ts';
 import { useLiveRun } from './useLiveRun.ts';
 
-export type TaskAction = 'cancel' | 'delete';
+export type TaskAction = 'edit' | 'cancel' | 'delete';
 
 const STATE_INTENT: Record<FlightTask['state'], Intent> = {
   active: 'primary',
@@ -39,7 +40,14 @@ export function useTaskColumns(
     { key: 'name', title: t('name') },
     { key: 'wayline_name', title: t('wayline'), render: (x) => x.wayline_name || t('none') },
     { key: 'dock_sn', title: t('dock') },
-    { key: 'schedule', title: t('schedule'), render: (x) => describeSchedule(words, x.schedule) },
+    {
+      key: 'schedule',
+      title: t('schedule'),
+      // A conditional or recurring plan in words is long: it wraps rather than push the actions off.
+      render: (x) => (
+        <span className="sd-task-schedule">{describeSchedule(words, x.schedule)}</span>
+      ),
+    },
     {
       key: 'state',
       title: t('status'),
@@ -52,7 +60,9 @@ export function useTaskColumns(
     {
       key: 'next_run_at',
       title: t('nextRun'),
-      render: (x) => formatTime(x.next_run_at) || t('none'),
+      render: (x) => (
+        <span data-testid="task-next-run">{formatTime(x.next_run_at) || t('none')}</span>
+      ),
     },
     {
       key: 'last',
@@ -71,10 +81,12 @@ function LastRun({ task, onEnded }: { task: FlightTask; onEnded: () => void }) {
   const run = useLiveRun(task, onEnded);
   if (run === null) return t('none');
   const intent: Intent = run.state === 'ok' ? 'success' : isEnded(run.state) ? 'danger' : 'primary';
+  // A conditional run with its dock is waiting for its battery and window, not about to fly.
+  const waiting = run.state === 'prepared' && task.schedule.kind === 'conditional';
   return (
     <div className="sd-task-run" data-testid="task-run" data-state={run.state}>
       <Tag minimal intent={isFlying(run.state) || !isEnded(run.state) ? 'primary' : intent}>
-        {runStateLabel(words, run.state)}
+        {waiting ? t('waitingConditions') : runStateLabel(words, run.state)}
       </Tag>
       {isFlying(run.state) && (
         <span className="sd-task-progress" data-testid="task-progress" data-percent={run.percent}>
@@ -100,6 +112,10 @@ function RowButtons({
 }) {
   const { t } = useTranslation('taskPage');
   const flying = task.last !== null && isFlying(task.last.state);
+  // The dock flies what it was sent: a task whose run is with its dock cannot change (the server
+  // refuses too). One whose run waits with its dock can still be canceled, whatever its plan says.
+  const underway = task.last !== null && isUnderway(task.last.state);
+  const cancelable = task.state === 'active' || (underway && !flying);
   return (
     <ButtonGroup variant="minimal">
       <Button
@@ -116,7 +132,17 @@ function RowButtons({
           onClick={() => navigateTo(`/taskInfoMap?id=${String(task.last?.id)}`)}
         />
       )}
-      {task.state === 'active' && (
+      <Permission code="task:edit">
+        <Button
+          icon="edit"
+          aria-label={t('edit')}
+          title={underway ? t('editBusy') : t('edit')}
+          disabled={underway}
+          data-testid="task-edit"
+          onClick={() => act('edit', task)}
+        />
+      </Permission>
+      {cancelable && (
         <Permission code="task:edit">
           <Button
             icon="disable"

@@ -6,8 +6,11 @@ import { isEnded } from '../../components/TaskWords/taskWords.ts';
 /** How often the page asks again while a run is under way. */
 const POLL_MS = 3000;
 
-/** One task with its runs; `null` while loading, `'missing'` when the server refused. */
-export function useTask(id: number): FlightTaskDetail | null | 'missing' {
+/**
+ * One task with its runs; `null` while loading, `'missing'` when the server refused. A new `version`
+ * reads it again (after the page changed it).
+ */
+export function useTask(id: number, version = 0): FlightTaskDetail | null | 'missing' {
   const [task, setTask] = useState<{ id: number; value: FlightTaskDetail | 'missing' } | null>(
     null,
   );
@@ -26,6 +29,6 @@ export function useTask(id: number): FlightTaskDetail | null | 'missing' {
       alive = false;
       window.clearInterval(timer);
     };
-  }, [id, running]);
+  }, [id, running, version]);
   return current;
 }

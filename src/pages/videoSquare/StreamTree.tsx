@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
-import { Tag, Tree } from '@blueprintjs/core';
+import { Tree } from '@blueprintjs/core';
 import type { TreeNodeInfo } from '@blueprintjs/core';
-import { useTranslation } from 'react-i18next';
 import type { LiveStream } from '../../../protocol/video.ts';
+import { OnlineTag } from './OnlineTag.tsx';
 
 const DOCK_DOMAIN = 3;
 
@@ -14,7 +14,6 @@ interface Props {
 
 /** Docks with their aircraft underneath, each with its online state; a click plays it in a tile. */
 export function StreamTree({ streams, playing, onPick }: Props) {
-  const { t } = useTranslation('videoSquare');
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const nodes = useMemo(() => {
     const leaf = (s: LiveStream): TreeNodeInfo<string> => ({
@@ -23,11 +22,7 @@ export function StreamTree({ streams, playing, onPick }: Props) {
       label: <span data-testid={`stream-${s.device_sn}`}>{s.name}</span>,
       icon: s.domain === DOCK_DOMAIN ? 'home' : 'airplane',
       isSelected: playing.has(s.video_id),
-      secondaryLabel: (
-        <Tag minimal intent={s.online ? 'success' : 'none'}>
-          {t(s.online ? 'online' : 'offline')}
-        </Tag>
-      ),
+      secondaryLabel: <OnlineTag sn={s.device_sn} listed={s.online} />,
     });
     const docks = streams.filter((s) => s.domain === DOCK_DOMAIN);
     const dockSns = new Set(docks.map((d) => d.device_sn));
@@ -46,7 +41,7 @@ export function StreamTree({ streams, playing, onPick }: Props) {
       }),
       ...orphans.map(leaf),
     ];
-  }, [streams, playing, collapsed, t]);
+  }, [streams, playing, collapsed]);
 
   const toggle = (node: TreeNodeInfo<string>) =>
     setCollapsed((prev) => {

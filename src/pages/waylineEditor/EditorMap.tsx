@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useMap } from 'react-map-gl/maplibre';
 import { ConsoleMap } from '../../map/ConsoleMap.tsx';
-import type { EditorRoute } from '../../lib/route/routeModel.ts';
+import { allPoints, type EditorRoute } from '../../lib/route/routeModel.ts';
 import { RouteDraw, type DrawMode, type RouteDrawHandlers } from './RouteDraw.tsx';
 import { RouteLayers } from './RouteLayers.tsx';
 import { useDisplayDatum } from './displayDatum.ts';
@@ -21,6 +21,9 @@ interface Props extends RouteDrawHandlers {
 /** The editor's map: basemap, the route and its drawing tools. */
 export function EditorMap(props: Props) {
   const [loaded, setLoaded] = useState(false);
+  // Kept here, not in FitRoute: the map's layers mount only once its style has loaded, often after
+  // the route has, and a key first seen then must still be fitted. A new route (key 0) never is.
+  const fittedRef = useRef(0);
   return (
     // `data-ready` tells tests (and styles) that the map and its drawing tools are in place.
     <div className="sd-editor-map__inner" data-ready={loaded}>
@@ -32,22 +35,31 @@ export function EditorMap(props: Props) {
       >
         <RouteLayers route={props.route} />
         <RouteDraw {...props} />
-        <FitRoute route={props.route} loadKey={props.loadKey} />
+        <FitRoute route={props.route} loadKey={props.loadKey} fittedRef={fittedRef} />
       </ConsoleMap>
     </div>
   );
 }
 
-/** Moves the camera onto a freshly loaded route. */
-function FitRoute({ route, loadKey }: { route: EditorRoute; loadKey: number }) {
+interface FitProps {
+  route: EditorRoute;
+  loadKey: number;
+  /** The last key fitted, so drawing never moves the camera under the pointer. */
+  fittedRef: RefObject<number>;
+}
+
+/** Moves the camera onto a freshly loaded route (every wayline and a mapping area). */
+function FitRoute({ route, loadKey, fittedRef }: FitProps) {
   const map = useMap().current;
   const { toDisplay } = useDisplayDatum();
-  // Starts at the first key, so drawing a new route never moves the camera under the pointer.
-  const fitted = useRef(loadKey);
   useEffect(() => {
-    if (!map || fitted.current === loadKey || route.points.length === 0) return;
-    fitted.current = loadKey;
-    const shown = route.points.map((p) => toDisplay(p.lng, p.lat));
+    const places: [number, number][] = [
+      ...allPoints(route).map((p): [number, number] => [p.lng, p.lat]),
+      ...(route.mapping?.ring ?? []),
+    ];
+    if (!map || fittedRef.current === loadKey || places.length === 0) return;
+    fittedRef.current = loadKey;
+    const shown = places.map(([lng, lat]) => toDisplay(lng, lat));
     const lngs = shown.map(([x]) => x);
     const lats = shown.map(([, y]) => y);
     map.fitBounds(
@@ -57,6 +69,6 @@ function FitRoute({ route, loadKey }: { route: EditorRoute; loadKey: number }) {
       ],
       { padding: 60, maxZoom: 17, duration: 0 },
     );
-  }, [map, route, loadKey, toDisplay]);
+  }, [map, route, loadKey, toDisplay, fittedRef]);
   return null;
 }

@@ -11,6 +11,8 @@ interface Props {
   settings: MappingSettings;
   payloadKey: string;
   area: [number, number][] | null;
+  /** The route was generated from this area with the settings shown (or opened as such). */
+  generated: boolean;
   drawing: boolean;
   onSettings: (s: MappingSettings) => void;
   onDraw: () => void;
@@ -18,7 +20,7 @@ interface Props {
 }
 
 /** Area, overlaps and camera of a mapping route, and the button that generates it. */
-export function MappingPanel({ settings: s, payloadKey, area, drawing, ...on }: Props) {
+export function MappingPanel({ settings: s, payloadKey, area, generated, drawing, ...on }: Props) {
   const { t } = useTranslation('waylineEditor');
   const set = (change: Partial<MappingSettings>) => on.onSettings({ ...s, ...change });
   const { lineSpacing, photoSpacing } = mappingSpacing(s);
@@ -45,7 +47,14 @@ export function MappingPanel({ settings: s, payloadKey, area, drawing, ...on }: 
           onClick={on.onDraw}
         />
       </ButtonGroup>
-      <p>{area ? t('mapping.area', { n: area.length }) : t('mapping.noArea')}</p>
+      <p data-testid="mapping-area">
+        {area ? t('mapping.area', { n: area.length }) : t('mapping.noArea')}
+      </p>
+      {generated && (
+        <Callout compact intent="primary" data-testid="mapping-saved">
+          {t('mapping.saved')}
+        </Callout>
+      )}
       {field('height', 2, 1500, t('mapping.height'))}
       {field('frontOverlap', 0, 95, t('mapping.frontOverlap'))}
       {field('sideOverlap', 0, 95, t('mapping.sideOverlap'))}
@@ -70,7 +79,7 @@ export function MappingPanel({ settings: s, payloadKey, area, drawing, ...on }: 
       <Button
         intent="primary"
         icon="layout-grid"
-        text={t('mapping.generate')}
+        text={generated ? t('mapping.regenerate') : t('mapping.generate')}
         disabled={!area}
         data-testid="mapping-generate"
         onClick={on.onGenerate}

@@ -14,17 +14,91 @@ import { SelectField } from './SelectField.tsx';
 interface Props {
   point: RoutePoint | undefined;
   index: number;
+  /** Waypoints of the edited wayline. */
+  count: number;
+  /** Selects the waypoint at a position (stepping through them without aiming at the map). */
+  onStep: (index: number) => void;
   onChange: (change: Partial<Omit<RoutePoint, 'id'>>) => void;
   onDelete: () => void;
 }
 
-/** The selected waypoint's settings and actions. */
-export function PointPanel({ point, index, onChange, onDelete }: Props) {
+/** Previous / next waypoint: on a phone a dot is a small target, and a list of thousands is long. */
+function PointStepper({ index, count, onStep }: Pick<Props, 'index' | 'count' | 'onStep'>) {
   const { t } = useTranslation('waylineEditor');
-  if (!point) return <NonIdealState icon="map-marker" description={t('point.none')} />;
+  if (count === 0) return null;
+  return (
+    <div className="sd-editor-stepper">
+      <Button
+        icon="chevron-left"
+        variant="minimal"
+        aria-label={t('point.previous')}
+        title={t('point.previous')}
+        disabled={index <= 0}
+        data-testid="editor-point-previous"
+        onClick={() => onStep(index - 1)}
+      />
+      <span data-testid="editor-point-position">
+        {index < 0 ? t('point.count', { count }) : t('point.position', { n: index + 1, count })}
+      </span>
+      <Button
+        icon="chevron-right"
+        variant="minimal"
+        aria-label={t('point.next')}
+        title={t('point.next')}
+        disabled={index >= count - 1}
+        data-testid="editor-point-next"
+        onClick={() => onStep(index + 1)}
+      />
+    </div>
+  );
+}
+
+/**
+ * What the file held at this point that the editor does not edit: written back as it was read, so
+ * the user sees it is there.
+ */
+function KeptActions({ point }: { point: RoutePoint }) {
+  const { t } = useTranslation('waylineEditor');
+  const name = (func: string) =>
+    t(`actions.${func}` as 'actions.takePhoto', {
+      defaultValue: t(`actionNames.${func}` as 'actionNames.focus', { defaultValue: func }),
+    });
+  const lines = [
+    ...(point.kept ?? []).map((k) =>
+      t('point.keptGroup', {
+        trigger: t(`triggers.${k.group.trigger.type}` as 'triggers.reachPoint', {
+          defaultValue: k.group.trigger.type,
+        }),
+        actions: k.group.actions.map((a) => name(a.func)).join(t('listSeparator')),
+      }),
+    ),
+    ...(point.foreign ?? []).map((a) => t('point.keptAction', { action: name(a.func) })),
+  ];
+  if (lines.length === 0) return null;
+  return (
+    <ul className="bp6-text-muted sd-editor-kept" data-testid="editor-point-kept">
+      {lines.map((line, i) => (
+        <li key={i}>{line}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** The selected waypoint's settings and actions. */
+export function PointPanel({ point, index, count, onStep, onChange, onDelete }: Props) {
+  const { t } = useTranslation('waylineEditor');
+  const stepper = <PointStepper index={point ? index : -1} count={count} onStep={onStep} />;
+  if (!point)
+    return (
+      <>
+        {stepper}
+        <NonIdealState icon="map-marker" description={t('point.none')} />
+      </>
+    );
   const angled = point.headingMode === 'smoothTransition' || point.headingMode === 'fixed';
   return (
     <div className="sd-editor-panel" data-testid="editor-point-panel">
+      {stepper}
       <div className="sd-editor-panel__head">
         <H5>{t('point.title', { n: index + 1 })}</H5>
         <Button
@@ -41,6 +115,7 @@ export function PointPanel({ point, index, onChange, onDelete }: Props) {
         value={point.lng}
         min={-180}
         max={180}
+        testId="editor-point-lng"
         onCommit={(lng) => onChange({ lng })}
       />
       <NumberField
@@ -48,6 +123,7 @@ export function PointPanel({ point, index, onChange, onDelete }: Props) {
         value={point.lat}
         min={-90}
         max={90}
+        testId="editor-point-lat"
         onCommit={(lat) => onChange({ lat })}
       />
       <NumberField
@@ -94,6 +170,7 @@ export function PointPanel({ point, index, onChange, onDelete }: Props) {
       {point.photoEvery !== undefined && (
         <p className="bp6-text-muted">{t('point.photoEvery', { m: point.photoEvery })}</p>
       )}
+      <KeptActions point={point} />
       <H5>{t('point.actions')}</H5>
       <ActionList actions={point.actions} onChange={(actions) => onChange({ actions })} />
     </div>

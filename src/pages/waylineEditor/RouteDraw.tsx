@@ -14,7 +14,7 @@ import {
 } from 'terra-draw';
 import { TerraDrawMapLibreGLAdapter } from 'terra-draw-maplibre-gl-adapter';
 import { midpoints } from '../../lib/route/routeMeasure.ts';
-import type { EditorRoute } from '../../lib/route/routeModel.ts';
+import { activePoints, type EditorRoute } from '../../lib/route/routeModel.ts';
 import { useDisplayDatum } from './displayDatum.ts';
 import { useLatest } from './useLatest.ts';
 
@@ -121,7 +121,7 @@ export function RouteDraw(props: Props) {
     const old = draw.getSnapshot().filter((f) => f.properties.mode === 'point');
     draw.removeFeatures(old.map((f) => String(f.id)));
     draw.addFeatures(
-      route.points.map((p) => ({
+      activePoints(route).map((p) => ({
         id: p.id,
         type: 'Feature',
         geometry: { type: 'Point', coordinates: toDisplay(p.lng, p.lat) },
@@ -195,5 +195,5 @@ function near(map: MapLibreMap, click: { x: number; y: number }, shown: [number,
 
 /** The waypoint under a screen position, if any. */
 function hitPoint(map: MapLibreMap, click: { x: number; y: number }, p: Latest) {
-  return p.route.points.find((q) => near(map, click, p.toDisplay(q.lng, q.lat)));
+  return activePoints(p.route).find((q) => near(map, click, p.toDisplay(q.lng, q.lat)));
 }

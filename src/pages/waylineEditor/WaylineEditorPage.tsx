@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Button, ButtonGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -6,14 +6,19 @@ import { navigateTo, toastError, toastSuccess } from '../../app/shellApi.ts';
 import { usePermission } from '../../components/Permission/Permission.tsx';
 import { defaultMapping, withMapping, type MappingSettings } from '../../lib/route/mappingRoute.ts';
 import {
+  addWayline,
   appendPoint,
   insertPoint,
   movePoint,
   removePoint,
+  removeWayline,
+  selectWayline,
   updateGlobals,
   updatePoint,
 } from '../../lib/route/routeEdits.ts';
+import { saveLosses, type SaveLoss } from '../../lib/route/routeLosses.ts';
 import { heightProfile, measureRoute } from '../../lib/route/routeMeasure.ts';
+import { activePoints, allPoints, type EditorRoute } from '../../lib/route/routeModel.ts';
 import { EditorMap } from './EditorMap.tsx';
 import { EditorToolbar } from './EditorToolbar.tsx';
 import { GlobalsPanel } from './GlobalsPanel.tsx';
@@ -21,10 +26,12 @@ import { HeightProfile } from './HeightProfile.tsx';
 import { MappingPanel } from './MappingPanel.tsx';
 import { PointPanel } from './PointPanel.tsx';
 import type { DrawMode } from './RouteDraw.tsx';
+import { SaveLossAlert } from './SaveLossAlert.tsx';
 import { StatsBar } from './StatsBar.tsx';
 import { useEditorFile } from './useEditorFile.ts';
 import { useEditorKeys } from './useEditorKeys.ts';
 import { useRouteHistory } from './useRouteHistory.ts';
+import { WaylinePicker } from './WaylinePicker.tsx';
 import './waylineEditor.css';
 
 type PanelTab = 'point' | 'globals' | 'mapping';
@@ -33,17 +40,37 @@ type PanelTab = 'point' | 'globals' | 'mapping';
 export default function WaylineEditorPage() {
   const { t } = useTranslation('waylineEditor');
   const h = useRouteHistory();
-  const file = useEditorFile(useParams().id, h.reset);
   const [mode, setMode] = useState<DrawMode>('route');
   const [tab, setTab] = useState<PanelTab>('globals');
+  /** An area drawn and not yet generated; a generated one lives in the route. */
   const [area, setArea] = useState<[number, number][] | null>(null);
   const [mapping, setMapping] = useState<MappingSettings>(() => defaultMapping('1-53-0'));
+  /** A save waiting for the user to accept what it would lose. */
+  const [pending, setPending] = useState<{ asNew: boolean; losses: SaveLoss[] } | null>(null);
+  /** Saved since it was opened: what the opened file held and the editor could not keep is gone. */
+  const [written, setWritten] = useState(false);
+  const { reset } = h;
+  const loaded = useCallback(
+    (opened: EditorRoute) => {
+      reset(opened);
+      setArea(null);
+      setWritten(false);
+      if (opened.mapping) {
+        setMapping(opened.mapping.settings);
+        setTab('mapping');
+      }
+    },
+    [reset],
+  );
+  const file = useEditorFile(useParams().id, loaded);
   const canAdd = usePermission('wayline:add');
   const canEdit = usePermission('wayline:edit');
   const { route, selected } = h;
   const measure = useMemo(() => measureRoute(route), [route]);
   const profile = useMemo(() => heightProfile(route), [route]);
-  const selectedIndex = route.points.findIndex((p) => p.id === selected);
+  const points = activePoints(route);
+  const selectedIndex = points.findIndex((p) => p.id === selected);
+  const shownArea = area ?? route.mapping?.ring ?? null;
 
   const select = (id: string | null) => {
     h.select(id);
@@ -66,15 +93,28 @@ export default function WaylineEditorPage() {
       />
     );
 
-  const save = (asNew: boolean) => {
-    if (route.points.length === 0) return toastError(t('noPoints'));
-    if (!file.hasProject && (asNew || !file.wayline)) return toastError(t('noProject'));
+  const write = (asNew: boolean) => {
     void file.save(route, asNew, t('newName')).then((ok) => {
-      if (ok) toastSuccess(t('saved', { name: file.name.trim() || t('newName') }));
+      if (!ok) return;
+      setWritten(true);
+      toastSuccess(t('saved', { name: file.name.trim() || t('newName') }));
     });
   };
+  const save = (asNew: boolean) => {
+    if (allPoints(route).length === 0) return toastError(t('noPoints'));
+    if (!file.hasProject && (asNew || !file.wayline)) return toastError(t('noProject'));
+    const losses = saveLosses(written ? { ...route, notes: [] } : route);
+    if (losses.length > 0) return setPending({ asNew, losses });
+    write(asNew);
+  };
   const existing = file.wayline !== null;
-  const dirty = file.saved.route !== route || file.saved.name !== file.name;
+  const kept = file.saved.route;
+  // Picking another wayline to edit changes nothing in the file.
+  const dirty =
+    kept?.waylines !== route.waylines ||
+    kept.globals !== route.globals ||
+    kept.mapping !== route.mapping ||
+    file.saved.name !== file.name;
   const mayWrite = existing ? canEdit : canAdd;
 
   return (
@@ -108,7 +148,7 @@ export default function WaylineEditorPage() {
             route={route}
             selected={selected}
             mode={mode}
-            area={area}
+            area={shownArea}
             loadKey={file.loadKey}
             onAdd={(lng, lat) => {
               h.edit((r) => appendPoint(r, lng, lat));
@@ -124,6 +164,12 @@ export default function WaylineEditorPage() {
           />
         </div>
         <aside className="sd-editor-side">
+          <WaylinePicker
+            route={route}
+            onSelect={(i) => h.edit((r) => selectWayline(r, i))}
+            onAdd={() => h.edit(addWayline)}
+            onRemove={() => h.edit(removeWayline)}
+          />
           <ButtonGroup fill className="sd-editor-tabs">
             {(['point', 'globals', 'mapping'] as const).map((id) => (
               <Button
@@ -137,8 +183,13 @@ export default function WaylineEditorPage() {
           </ButtonGroup>
           {tab === 'point' && (
             <PointPanel
-              point={route.points[selectedIndex]}
+              point={points[selectedIndex]}
               index={selectedIndex}
+              count={points.length}
+              onStep={(i) => {
+                const at = points[Math.max(0, i)];
+                if (at) h.select(at.id);
+              }}
               onChange={(change) => selected && h.edit((r) => updatePoint(r, selected, change))}
               onDelete={removeSelected}
             />
@@ -153,27 +204,38 @@ export default function WaylineEditorPage() {
             <MappingPanel
               settings={mapping}
               payloadKey={route.globals.payloadKey}
-              area={area}
+              area={shownArea}
+              generated={route.mapping !== undefined && area === null}
               drawing={mode === 'mapping'}
               onSettings={setMapping}
               onDraw={() => setMode('mapping')}
               onGenerate={() => {
-                if (!area) return;
-                const next = withMapping(route, area, mapping);
-                if (next.points.length === 0) return toastError(t('mapping.nothing'));
+                if (!shownArea) return;
+                const next = withMapping(route, shownArea, mapping);
+                const count = activePoints(next).length;
+                if (count === 0) return toastError(t('mapping.nothing'));
                 h.edit(() => next);
-                toastSuccess(t('mapping.generated', { count: next.points.length }));
+                setArea(null);
+                toastSuccess(t('mapping.generated', { count }));
               }}
             />
           )}
         </aside>
       </div>
       <div className="sd-editor-bottom">
-        <StatsBar measure={measure} count={route.points.length} />
+        <StatsBar measure={measure} count={allPoints(route).length} />
         <div className="sd-editor-profile" data-testid="editor-profile">
           <HeightProfile samples={profile} />
         </div>
       </div>
+      <SaveLossAlert
+        losses={pending?.losses ?? []}
+        onCancel={() => setPending(null)}
+        onConfirm={() => {
+          if (pending) write(pending.asNew);
+          setPending(null);
+        }}
+      />
     </div>
   );
 }

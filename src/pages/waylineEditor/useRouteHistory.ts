@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import type { History } from '../../lib/route/history.ts';
 import { canRedo, canUndo, record, redo, startHistory, undo } from '../../lib/route/history.ts';
 import type { EditorRoute } from '../../lib/route/routeModel.ts';
-import { emptyRoute } from '../../lib/route/routeModel.ts';
+import { activePoints, emptyRoute } from '../../lib/route/routeModel.ts';
 
 /** The edited route with undo/redo, and the id of the selected waypoint. */
 export function useRouteHistory() {
@@ -27,7 +27,7 @@ export function useRouteHistory() {
     redo: useCallback(() => setHistory(redo), []),
     canUndo: canUndo(history),
     canRedo: canRedo(history),
-    selected: history.present.points.some((p) => p.id === selected) ? selected : null,
+    selected: activePoints(history.present).some((p) => p.id === selected) ? selected : null,
     select: setSelected,
   };
 }

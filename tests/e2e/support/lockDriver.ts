@@ -6,11 +6,16 @@ export class LockDriver {
 
   /** Locks from the user menu with `password` as the lock password (labels in Chinese). */
   async lockWith(password: string, menuLabel = '锁定屏幕'): Promise<void> {
-    await this.page.getByTestId('user-menu').click();
-    await this.page.getByRole('menuitem', { name: menuLabel }).click();
+    await this.openDialog(menuLabel);
     await this.page.locator('#lock-password').fill(password);
     await this.page.locator('#lock-password').press('Enter');
     await this.page.waitForURL((url) => url.pathname === '/lock');
+  }
+
+  /** Opens the lock dialog from the user menu. */
+  async openDialog(menuLabel = '锁定屏幕'): Promise<void> {
+    await this.page.getByTestId('user-menu').click();
+    await this.page.getByRole('menuitem', { name: menuLabel }).click();
   }
 
   /** Types a password on the lock page and presses Enter. */

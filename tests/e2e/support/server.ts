@@ -30,17 +30,25 @@ export function freePort(): Promise<number> {
   });
 }
 
-function waitForStart(child: ChildProcess, url: string): Promise<void> {
+/**
+ * Resolves once `child` (a `server/main.ts` process) says Skydeck runs; rejects with what it printed
+ * when it exits first or takes longer than `timeoutMs`.
+ */
+export function untilRunning(child: ChildProcess, timeoutMs = 120_000): Promise<void> {
   return new Promise((done, fail) => {
     let output = '';
-    const onData = (chunk: Buffer) => {
+    const timer = setTimeout(() => fail(new Error(`server did not start:\n${output}`)), timeoutMs);
+    const onData = (chunk: Buffer): void => {
       output += chunk.toString();
-      if (output.includes('Skydeck is running at')) done();
+      if (!output.includes('Skydeck is running at')) return;
+      clearTimeout(timer);
+      done();
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
     child.once('exit', (code, signal) => {
-      fail(new Error(`server at ${url} exited (${code ?? signal ?? '?'}):\n${output}`));
+      clearTimeout(timer);
+      fail(new Error(`server exited (${String(code ?? signal ?? '?')}):\n${output}`));
     });
   });
 }
@@ -70,7 +78,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  await waitForStart(child, url);
+  await untilRunning(child);
   return {
     url,
     async stop() {

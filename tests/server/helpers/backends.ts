@@ -3,17 +3,21 @@ import pg from 'pg';
 import type { Db } from '../../../server/db/Db.ts';
 import { openPglite } from '../../../server/db/pgliteDb.ts';
 import { openPostgres } from '../../../server/db/postgresDb.ts';
+import { pgliteTemplate } from './pgliteTemplate.ts';
 
 /** A database back end the server suites run against. */
 export interface Backend {
   name: 'pglite' | 'postgres';
-  /** Opens a fresh, empty database; `dispose` removes it after the database is closed. */
+  /** Opens a fresh database (PGlite's is already migrated); `dispose` removes it after it is closed. */
   open(): Promise<{ db: Db; url?: string; dispose(): Promise<void> }>;
 }
 
 const pgliteMemory: Backend = {
   name: 'pglite',
-  open: async () => ({ db: await openPglite(undefined), dispose: () => Promise.resolve() }),
+  open: async () => ({
+    db: await openPglite(undefined, await pgliteTemplate()),
+    dispose: () => Promise.resolve(),
+  }),
 };
 
 async function admin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {

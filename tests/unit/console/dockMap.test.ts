@@ -7,7 +7,8 @@ import type { Device } from '../../../protocol/http.ts';
 import { aircraftMode, dockMode, coverState, chargeState } from '../../../protocol/mqtt/enums.ts';
 import type { DeviceTelemetry, JsonObject } from '../../../protocol/telemetry.ts';
 import { docksGeoJson } from '../../../src/pages/dashboard/map/docksGeoJson.ts';
-import { dronesGeoJson } from '../../../src/pages/dashboard/map/dronesGeoJson.ts';
+import { droneRoster } from '../../../src/pages/dashboard/map/droneRoster.ts';
+import { DroneScene } from '../../../src/pages/dashboard/map/droneScene.ts';
 import { formatClock } from '../../../src/pages/dashboard/formatClock.ts';
 import type { DeviceCell, Frozen } from '../../../src/state/fleet.ts';
 import { aircraftOsd, dockOsd } from '../../../src/telemetry/fields.ts';
@@ -88,14 +89,15 @@ describe('docks on the map', () => {
   });
 
   it('draws aircraft, not docks, as drones, also through the display conversion', () => {
-    const drones = dronesGeoJson(
-      fleet.map(([, c]) => c),
-      null,
-      NOW,
-      shift,
-    );
-    expect(drones.features.map((f) => f.properties.sn)).toEqual(['UAV1', 'UAV2']);
-    expect(drones.features[0]?.geometry.coordinates).toEqual([115.01, 23.5]);
+    const cells = fleet.map(([, c]) => c);
+    expect(droneRoster(cells, null, NOW, null).sns).toEqual(['UAV1', 'UAV2']);
+    const scene = new DroneScene();
+    scene.update({ now: NOW, cells, selected: null, toDisplay: shift, table: null, zoom: 16 });
+    // A screen of 1 000 px per degree: UAV1 is drawn at its shifted position.
+    const project = (lon: number, lat: number) => ({ x: lon * 1000, y: lat * 1000 });
+    expect(scene.count).toBe(2);
+    expect(scene.pick(NOW, 115_010, 23_500, project)).toBe('UAV1');
+    expect(scene.pick(NOW, 114_010, 22_500, project)).toBeNull();
   });
 });
 

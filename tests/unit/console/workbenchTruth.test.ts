@@ -133,6 +133,33 @@ describe('one source of truth for alarms', () => {
     expect(fleetCounts().alarms).toBe(1);
     expect(deviceCell('UAV1').alarms[0]).toMatchObject({ level: 2, inTheSky: true });
   });
+
+  it('keeps alarms read before the bridge watches their device, and shows them once it does', () => {
+    // The bridge starts by watching nothing, and the read can answer before it names its devices.
+    setWatchedSerials([]);
+    setFleetDevices([dock('DOCK1')]);
+    setActiveAlarms(
+      [
+        {
+          id: 8,
+          device_sn: 'DOCK1',
+          gateway_sn: 'DOCK1',
+          code: '0x12040000',
+          level: 1,
+          module: 3,
+          in_the_sky: 0,
+          imminent: 0,
+          device_type: '3-2-0',
+          args: {},
+          raised_at: '2026-01-01T00:00:00.000Z',
+          cleared_at: null,
+        },
+      ].map(fromRecord),
+    );
+    expect(fleetCounts().alarms).toBe(0);
+    setWatchedSerials(['DOCK1']);
+    expect(feedCodes()).toEqual(['0x12040000']);
+  });
 });
 
 describe('project switch', () => {

@@ -36,6 +36,40 @@ describe('event queue bound', () => {
     });
   });
 
+  it('keeps only the newest gas reading of each device, outside the capped queue', () => {
+    const scheduler = new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
+    scheduler.run(({ hot, flush }) => {
+      const core = createTelemetryCore({ frameMs: 100, scheduler, eventCap: 2 });
+      const gas = (sn: string, ch4: number) => event(sn, 'gas_reading', { gases: { ch4 } });
+      const input: Record<string, Raw> = {
+        a: gas('UAV1', 1),
+        b: gas('UAV1', 2),
+        c: gas('UAV2', 5),
+        d: gas('UAV1', 3),
+        e: event('DOCK1', 'ai_alarm', { alarm_id: 'x' }),
+        f: event('DOCK1', 'hms', { list: [] }),
+      };
+      hot('10ms a b c d e f', input).subscribe(([t, p]) => core.push(t, p));
+      const deltas: FleetDelta[] = [];
+      const subscription = core.deltas$.subscribe((delta) => deltas.push(delta));
+      hot('250ms k').subscribe(() => subscription.unsubscribe());
+      flush();
+
+      // In arrival order: UAV1's newest reading came after UAV2's.
+      const events = deltas.flatMap((delta) => delta.events);
+      // Both alarms fit the queue of two: the four readings took no place in it.
+      expect(events.filter((e) => e.kind !== 'gas_reading').map((e) => e.method)).toEqual([
+        'ai_alarm',
+        'hms',
+      ]);
+      expect(events.filter((e) => e.kind === 'gas_reading').map((e) => [e.sn, e.data])).toEqual([
+        ['UAV2', { gases: { ch4: 5 } }],
+        ['UAV1', { gases: { ch4: 3 } }],
+      ]);
+      expect(core.stats().eventsDropped).toBe(0);
+    });
+  });
+
   it('stays bounded however long nobody takes from it', () => {
     const queue = new EventQueue<number>(100);
     for (let i = 0; i < 10_000; i += 1) queue.push(i);

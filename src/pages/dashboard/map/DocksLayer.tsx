@@ -3,7 +3,7 @@
  * it. Renderless, like every layer here: one effect adds sources, layers and handlers; the other
  * pushes data at most once per animation frame after the fleet store applied a delta.
  */
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useMap } from 'react-map-gl/maplibre';
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import { clock } from '../../../lib/clock.ts';
@@ -18,8 +18,9 @@ import {
 } from './dockLayers.ts';
 import { docksGeoJson } from './docksGeoJson.ts';
 import { pickSerial, pointerOver } from './layerPointer.ts';
+import { setDataIfChanged } from './setDataIfChanged.ts';
 import { mapAlive } from '../../../map/mapAlive.ts';
-import { useFleetRedraw } from './useFleetRedraw.ts';
+import { largeLayerSpacing, useFleetRedraw } from './useFleetRedraw.ts';
 import { useLatest } from './useLatest.ts';
 
 interface Props {
@@ -46,16 +47,21 @@ export function DocksLayer({ selected, onSelect }: Props) {
     };
   }, [map, onSelectRef]);
 
+  const linkCount = useRef(0);
   const draw = useCallback(
     (target: MapLibreMap): void => {
       const { docks, links } = docksGeoJson(fleetEntries(), selected, clock.now(), toDisplay);
-      void target.getSource<GeoJSONSource>(DOCKS_SOURCE)?.setData(docks);
-      void target.getSource<GeoJSONSource>(LINKS_SOURCE)?.setData(links);
+      setDataIfChanged(target.getSource<GeoJSONSource>(DOCKS_SOURCE), docks);
+      setDataIfChanged(target.getSource<GeoJSONSource>(LINKS_SOURCE), links);
+      linkCount.current = links.features.length;
       target.getContainer().dataset.docks = String(docks.features.length);
     },
     [selected, toDisplay],
   );
-  useFleetRedraw(map, draw);
+  // A link follows its aircraft, so many aircraft out of their docks re-tile the links at the
+  // telemetry rate: spaced like the drones' own pushes once there are as many.
+  const pushInterval = useCallback(() => largeLayerSpacing(linkCount.current), []);
+  useFleetRedraw(map, draw, pushInterval);
 
   return null;
 }

@@ -22,7 +22,9 @@ interface Props {
 /** The map pane of the workbench. */
 export function WorkbenchMap({ selected, follow, onSelect, onStopFollow }: Props) {
   return (
-    <ConsoleMap initialViewState={INITIAL_VIEW}>
+    // No symbol fade: drone icons move every push, and a fade would redraw the map at the frame
+    // rate for 300 ms after each one.
+    <ConsoleMap initialViewState={INITIAL_VIEW} fadeDuration={0}>
       <TrailLayer sn={selected} />
       <DocksLayer selected={selected} onSelect={onSelect} />
       <DronesLayer selected={selected} onSelect={onSelect} />

@@ -1,0 +1,52 @@
+/**
+ * Ingestion inside the embedded broker's process: it takes each device message from the broker's
+ * publish path (`EmbeddedBroker.onIngestionMessage`) instead of subscribing over a local MQTT
+ * connection, so a message is written to sockets once (to its real subscribers) instead of twice, and
+ * replies go out through the broker directly. With an external broker ingestion stays an MQTT client
+ * with a shared subscription (ingestion.ts).
+ */
+import type { Db } from '../db/Db.ts';
+import type { EmbeddedBroker } from './embeddedBroker.ts';
+import type { Ingestion } from './ingestion.ts';
+import type { Log } from './log.ts';
+import type { RequestRegistry } from './requestRegistry.ts';
+import { realScheduler } from './scheduler.ts';
+import type { Scheduler } from './scheduler.ts';
+import { createTelemetrySink } from './telemetrySink.ts';
+
+export interface InProcessIngestionOptions {
+  db: Db;
+  log: Log;
+  broker: EmbeddedBroker;
+  scheduler?: Scheduler;
+  offlineAfterMs?: number;
+  requests?: RequestRegistry;
+}
+
+/** Starts ingestion on `broker`; ready at once (there is no connection to wait for). */
+export async function startInProcessIngestion(
+  options: InProcessIngestionOptions,
+): Promise<Ingestion> {
+  const { broker } = options;
+  const sink = createTelemetrySink({
+    db: options.db,
+    log: options.log,
+    scheduler: options.scheduler ?? realScheduler,
+    publish: (topic, payload) => broker.inject(topic, Buffer.from(payload)),
+    offlineAfterMs: options.offlineAfterMs,
+    requests: options.requests,
+  });
+  await sink.start();
+  const detach = broker.onIngestionMessage((topic, payload) => sink.handle(topic, payload));
+  return {
+    ready: Promise.resolve(),
+    deviceDisconnected: (sn) => sink.deviceDisconnected(sn),
+    devicesChanged: () => sink.devicesChanged(),
+    flush: () => sink.flush(),
+    stats: () => sink.stats(),
+    async close() {
+      detach();
+      await sink.stop();
+    },
+  };
+}

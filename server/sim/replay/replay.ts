@@ -1,0 +1,232 @@
+/**
+ * The replay load generator: a fleet's pre-encoded messages published at an exact rate. Every stream
+ * (aircraft osd, dock osd, states, events) is a token bucket on one clock: each tick sends what is due
+ * since the start, so the offered rate does not drift with timer jitter or a slow tick.
+ */
+import { buildFleet, DEFAULT_CENTER, DEFAULT_SN_PREFIX, simSecret } from '../fleet.ts';
+import type { LatLng } from '../geo.ts';
+import { unitFrames } from './fleetFrames.ts';
+import type { UnitFrames } from './fleetFrames.ts';
+import { writeTimestamp } from './frames.ts';
+import type { Frame } from './frames.ts';
+import { connectRaw } from './rawClient.ts';
+import type { RawClient } from './rawClient.ts';
+
+const TICK_MS = 5;
+/** Connections opened at once: a thousand simultaneous handshakes only measure the accept queue. */
+const CONNECT_PARALLEL = 64;
+
+export interface ReplayOptions {
+  /** `mqtt://host:port` (TCP only). */
+  url: string;
+  aircraft: number;
+  /** osd per aircraft per second. */
+  rate: number;
+  /** Units whose dock also publishes its osd, at `dockRate`. */
+  docks: number;
+  dockRate: number;
+  /** Seconds between `state` messages (aircraft + dock) of a unit; 0 = none. */
+  stateEvery: number;
+  /** Seconds between events of a unit; 0 = none. */
+  eventEvery: number;
+  /** Which event: the dock's `hms` (default) or the aircraft's `gas_reading` (stored per message). */
+  eventMethod?: 'hms' | 'gas_reading';
+  /** One connection per dock with its own credentials, or `few` shared ones. */
+  connections: 'per-device' | 'few';
+  fewCount: number;
+  /** Credentials of the shared connections (`few`). */
+  username?: string;
+  password?: string;
+  /** Key of the docks' secrets (as `registerSimFleet` provisions them). */
+  key: string;
+  seed: number;
+  prefix?: string;
+  center?: LatLng;
+}
+
+export interface ReplayReport {
+  sent: number;
+  /** Events sent (all streams' totals are in `sent`). */
+  events: number;
+  /** Messages per second since the previous report. */
+  rate: number;
+  /** CPU of this process since the previous report, % of one core. */
+  cpuPercent: number;
+  /** CPU ms this process spends per second for every 1 000 msgs/s it sends. */
+  cpuMsPer1000: number;
+  /** Bytes queued in sockets (the broker reads slower than offered). */
+  backlog: number;
+}
+
+export interface Replay {
+  readonly connected: number;
+  readonly offered: number;
+  report(): ReplayReport;
+  stop(): Promise<void>;
+}
+
+interface Stream {
+  kind: 'osd' | 'dock' | 'state' | 'events';
+  perSecond: number;
+  sent: number;
+  next: number;
+  send(index: number, now: number): void;
+  size: number;
+}
+
+async function inBatches<T, R>(items: T[], work: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += CONNECT_PARALLEL)
+    out.push(...(await Promise.all(items.slice(i, i + CONNECT_PARALLEL).map(work))));
+  return out;
+}
+
+/** Connects the fleet, announces every dock (`update_topo`) and starts publishing. */
+export async function startReplay(o: ReplayOptions): Promise<Replay> {
+  const { hostname, port, protocol } = new URL(o.url);
+  if (protocol !== 'mqtt:') throw new Error(`replay needs an mqtt:// URL, got ${o.url}`);
+  const fleet = buildFleet({
+    drones: o.aircraft,
+    seed: o.seed,
+    center: o.center ?? DEFAULT_CENTER,
+    prefix: o.prefix ?? DEFAULT_SN_PREFIX,
+  });
+  const born = Date.now();
+  const units = fleet.map((u) => unitFrames(u, o.seed, born));
+  const host = hostname || '127.0.0.1';
+  const portNumber = Number(port || 1883);
+  const clientOf: RawClient[] = [];
+  const clients: RawClient[] = [];
+  if (o.connections === 'few') {
+    const pid = process.pid;
+    const few = await inBatches(
+      Array.from({ length: Math.max(1, o.fewCount) }, (_, i) => i),
+      (i) =>
+        connectRaw({
+          host,
+          port: portNumber,
+          clientId: `skydeck-replay-${pid}-${i}`,
+          username: o.username,
+          password: o.password,
+        }),
+    );
+    clients.push(...few);
+    units.forEach((_, i) => clientOf.push(few[i % few.length] as RawClient));
+  } else {
+    const own = await inBatches(units, (u) =>
+      connectRaw({
+        host,
+        port: portNumber,
+        clientId: u.dockSn,
+        username: u.dockSn,
+        password: simSecret(u.dockSn, o.key),
+      }),
+    );
+    clients.push(...own);
+    clientOf.push(...own);
+  }
+  const stamp = (frame: Frame, client: RawClient, now: number) => {
+    writeTimestamp(frame.packet, frame.timestampAt, now);
+    client.write(frame.packet);
+  };
+  // A dock announces its aircraft first: the broker only lets it speak for announced children.
+  const announcedAt = Date.now();
+  units.forEach((u, i) => {
+    const c = clientOf[i] as RawClient;
+    stamp(u.topo, c, announcedAt);
+    stamp(u.dockState, c, announcedAt);
+    stamp(u.aircraftState, c, announcedAt);
+  });
+  for (const c of clients) c.flush();
+
+  const variant = new Uint8Array(units.length);
+  const unitAt = (i: number): UnitFrames => units[i] as UnitFrames;
+  const defined: Omit<Stream, 'sent' | 'next'>[] = [
+    {
+      kind: 'osd',
+      perSecond: o.aircraft * o.rate,
+      size: units.length,
+      send(i, now) {
+        const u = unitAt(i);
+        const v = variant[i] ?? 0;
+        variant[i] = (v + 1) % u.aircraftOsd.length;
+        stamp(u.aircraftOsd[v] as Frame, clientOf[i] as RawClient, now);
+      },
+    },
+    {
+      kind: 'dock',
+      perSecond: Math.min(o.docks, units.length) * o.dockRate,
+      size: Math.min(o.docks, units.length),
+      send: (i, now) => stamp(unitAt(i).dockOsd, clientOf[i] as RawClient, now),
+    },
+    {
+      kind: 'state',
+      perSecond: o.stateEvery > 0 ? units.length / o.stateEvery : 0,
+      size: units.length,
+      send(i, now) {
+        stamp(unitAt(i).aircraftState, clientOf[i] as RawClient, now);
+        stamp(unitAt(i).dockState, clientOf[i] as RawClient, now);
+      },
+    },
+    {
+      kind: 'events',
+      perSecond: o.eventEvery > 0 ? units.length / o.eventEvery : 0,
+      size: units.length,
+      send: (i, now) =>
+        stamp(
+          o.eventMethod === 'gas_reading' ? unitAt(i).gas : unitAt(i).hms,
+          clientOf[i] as RawClient,
+          now,
+        ),
+    },
+  ];
+  const streams: Stream[] = defined
+    .filter((s) => s.perSecond > 0 && s.size > 0)
+    .map((s) => ({ ...s, sent: 0, next: 0 }));
+
+  let sent = 0;
+  const start = performance.now();
+  const tick = () => {
+    const clock = performance.now();
+    const now = Math.floor(performance.timeOrigin + clock);
+    const elapsed = (clock - start) / 1000;
+    for (const s of streams) {
+      const due = Math.floor(elapsed * s.perSecond) - s.sent;
+      for (let k = 0; k < due; k++) {
+        s.send(s.next, now);
+        s.next = (s.next + 1) % s.size;
+      }
+      s.sent += due;
+      sent += due;
+    }
+    for (const c of clients) c.flush();
+  };
+  const timer = setInterval(tick, TICK_MS);
+
+  let last = { at: performance.now(), sent: 0, cpu: process.cpuUsage() };
+  return {
+    connected: clients.length,
+    offered: streams.reduce((n, s) => n + s.perSecond, 0),
+    report() {
+      const at = performance.now();
+      const cpu = process.cpuUsage(last.cpu);
+      const seconds = (at - last.at) / 1000;
+      const rate = seconds > 0 ? (sent - last.sent) / seconds : 0;
+      const cpuMs = (cpu.user + cpu.system) / 1000 / Math.max(seconds, 1e-9);
+      last = { at, sent, cpu: process.cpuUsage() };
+      return {
+        sent,
+        events: streams.find((s) => s.kind === 'events')?.sent ?? 0,
+        rate: Math.round(rate),
+        cpuPercent: Math.round(cpuMs / 10),
+        cpuMsPer1000: rate > 0 ? Number(((cpuMs * 1000) / rate).toFixed(1)) : 0,
+        backlog: clients.reduce((n, c) => n + c.backlog(), 0),
+      };
+    },
+    async stop() {
+      clearInterval(timer);
+      tick();
+      await Promise.all(clients.map((c) => c.close()));
+    },
+  };
+}

@@ -1,0 +1,24 @@
+/**
+ * The body of the KMZ reading thread (see `readOffThread.ts`): reads each file it is sent with the
+ * same reader the server uses inline, and answers with what the caller asked for. A refusal travels
+ * as its problem and details, so the caller throws the very `WaylineFileError` an inline read would.
+ */
+import { parentPort } from 'node:worker_threads';
+import type { KmzJob, KmzAnswer } from './readOffThread.ts';
+import { readKmzRoute } from './readRoute.ts';
+import { WaylineFileError } from './WaylineFileError.ts';
+
+function answer(job: KmzJob): KmzAnswer {
+  try {
+    const { route, facts } = readKmzRoute(job.bytes, job.maxBytes);
+    return { id: job.id, facts, ...(job.want === 'route' && { route }) };
+  } catch (error) {
+    if (error instanceof WaylineFileError)
+      return { id: job.id, refusal: { problem: error.problem, params: { ...error.params } } };
+    return { id: job.id, failure: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+parentPort?.on('message', (job: KmzJob) => {
+  parentPort?.postMessage(answer(job));
+});

@@ -1,0 +1,76 @@
+/**
+ * The map's table of every device's position, heading, height, battery and mode, as the worker last
+ * sent it: typed arrays received by transfer each frame (see `workers/core/mapFrame.ts`). The map
+ * reads positions here instead of from the devices' merged telemetry, which for devices outside the
+ * UI's interest is refreshed only once a second.
+ */
+import type { MapFrame } from '../../workers/core/mapFrame.ts';
+
+export type { MapFrame } from '../../workers/core/mapFrame.ts';
+
+let frame: MapFrame | null = null;
+/** Row of each serial number, for the table version it was built from. */
+let rows = new Map<string, number>();
+let rowsVersion = -1;
+
+/** Takes the worker's latest table; its row names arrive only when membership changed. */
+export function setFleetPositions(next: MapFrame): void {
+  if (next.sns !== null) {
+    rows = new Map(next.sns.map((sn, row) => [sn, row]));
+    rowsVersion = next.version;
+  }
+  // A table whose names never arrived (a frame lost across a restart) cannot be read safely.
+  frame = next.version === rowsVersion ? next : null;
+}
+
+/** Forgets the table (the worker restarted or the user signed out). */
+export function resetFleetPositions(): void {
+  frame = null;
+  rows = new Map();
+  rowsVersion = -1;
+}
+
+/** The latest table with the row of each serial number in it. */
+export interface PositionTable {
+  frame: MapFrame;
+  /** The same object for as long as the rows name the same devices: a reader may keep row numbers. */
+  rows: ReadonlyMap<string, number>;
+}
+
+/** The latest table, for readers that go through every row each frame; `null` when there is none. */
+export function fleetPositionTable(): PositionTable | null {
+  return frame === null ? null : { frame, rows };
+}
+
+/** The map fields of one device, or `null` when the table has no position for it. */
+export interface DevicePosition {
+  lon: number;
+  lat: number;
+  heading: number | null;
+  height: number | null;
+  battery: number | null;
+  mode: number | null;
+  ts: number;
+}
+
+const finite = (value: number | undefined): number | null =>
+  value !== undefined && Number.isFinite(value) ? value : null;
+
+/** The latest position of `sn` from the table, or `null` when it has none. */
+export function devicePosition(sn: string): DevicePosition | null {
+  const row = rows.get(sn);
+  if (frame === null || row === undefined) return null;
+  const lon = finite(frame.lon[row]);
+  const lat = finite(frame.lat[row]);
+  if (lon === null || lat === null) return null;
+  const mode = frame.mode[row] ?? -1;
+  return {
+    lon,
+    lat,
+    heading: finite(frame.heading[row]),
+    height: finite(frame.height[row]),
+    battery: finite(frame.battery[row]),
+    mode: mode < 0 ? null : mode,
+    ts: frame.ts[row] ?? 0,
+  };
+}
