@@ -16,6 +16,11 @@ const SLOW_SUITE_TIMEOUT_MS = 120_000;
 // machine runs them one by one); each server file opens its own database, so files never share state.
 const NODE_WORKERS = 2;
 
+// Suites that start servers, brokers and browsers run a failed test once more before calling it
+// failed: on a loaded or slow CI host a wait can run out while nothing is wrong. A defect fails both
+// tries.
+const SLOW_SUITE_RETRY = 1;
+
 const projects: TestProjectInlineConfiguration[] = [
   {
     test: {
@@ -39,6 +44,7 @@ const projects: TestProjectInlineConfiguration[] = [
       environment: 'node',
       testTimeout: SLOW_SUITE_TIMEOUT_MS,
       hookTimeout: SLOW_SUITE_TIMEOUT_MS,
+      retry: SLOW_SUITE_RETRY,
     },
   },
 ];
@@ -52,6 +58,7 @@ if (hasChromium) {
         environment: 'node',
         testTimeout: SLOW_SUITE_TIMEOUT_MS,
         hookTimeout: SLOW_SUITE_TIMEOUT_MS,
+        retry: SLOW_SUITE_RETRY,
         // Each file starts its own server and browser; two at a time suits a 2-core machine. The
         // suites run group by group (node suites, then browser mode, then end to end) so that the
         // heavy ones never compete with each other for the cores.

@@ -12,6 +12,7 @@ import { s3ErrorXml } from '../../storage/sigV4.ts';
 import type { SigRefusal } from '../../storage/sigV4.ts';
 import type { AppDeps, ZodApp } from '../context.ts';
 import { authorize, BUCKET_PATH, header, keyOf, rawTarget } from './s3Auth.ts';
+import { acceptRawBody } from '../rawBody.ts';
 
 /** Largest object one PUT may carry, bytes (the body is held in memory while it is stored). */
 export const S3_MAX_OBJECT_BYTES = 512 * 1024 * 1024;
@@ -103,11 +104,7 @@ export function registerS3Endpoint(app: ZodApp, deps: AppDeps): void {
   void app.register((scoped: ZodApp, _options, done) => {
     // Whatever the dock says the content type is, the body is bytes to store as they are.
     scoped.removeAllContentTypeParsers();
-    scoped.addContentTypeParser(
-      '*',
-      { parseAs: 'buffer', bodyLimit: S3_MAX_OBJECT_BYTES },
-      (_request, body, parsed) => parsed(null, body),
-    );
+    acceptRawBody(scoped, '*', S3_MAX_OBJECT_BYTES);
     const options = { config: { access: 'public' }, schema: { hide: true } } as const;
 
     scoped.put(

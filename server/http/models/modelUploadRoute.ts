@@ -21,6 +21,7 @@ import { requireInScope } from '../scope.ts';
 import { versionsOf } from './modelQueries.ts';
 import type { UploadQuery } from './modelSchemas.ts';
 import { ADD_ACCESS, uploadQuery } from './modelSchemas.ts';
+import { acceptRawBody } from '../rawBody.ts';
 
 /** The ONNX facts, or a 400 naming `file` (audited as a refused upload). */
 async function readOrRefuse(
@@ -83,11 +84,7 @@ async function modelFor(
 export function registerModelUploadRoute(app: ZodApp, deps: AppDeps): void {
   void app.register((scoped: ZodApp, _options, done) => {
     // Only this route reads raw bytes; everywhere else an octet-stream body stays unsupported.
-    scoped.addContentTypeParser(
-      'application/octet-stream',
-      { parseAs: 'buffer', bodyLimit: MODEL_MAX_UPLOAD_BYTES },
-      (_request, body, parsed) => parsed(null, body),
-    );
+    acceptRawBody(scoped, 'application/octet-stream', MODEL_MAX_UPLOAD_BYTES);
     scoped.post(
       MODEL_API.upload,
       {

@@ -14,6 +14,7 @@ import { id } from '../schemas.ts';
 import { requireInScope } from '../scope.ts';
 import { storeWayline } from './storeWayline.ts';
 import { waylineName } from './waylineName.ts';
+import { acceptRawBody } from '../rawBody.ts';
 
 const uploadQuery = z.object({ workspace_id: id, name: waylineName });
 
@@ -47,11 +48,7 @@ async function readOrRefuse(
 export function registerWaylineUploadRoute(app: ZodApp, deps: AppDeps): void {
   void app.register((scoped: ZodApp, _options, done) => {
     // Only this route reads raw bytes; everywhere else an octet-stream body stays unsupported.
-    scoped.addContentTypeParser(
-      'application/octet-stream',
-      { parseAs: 'buffer', bodyLimit: WAYLINE_MAX_UPLOAD_BYTES },
-      (_request, body, parsed) => parsed(null, body),
-    );
+    acceptRawBody(scoped, 'application/octet-stream', WAYLINE_MAX_UPLOAD_BYTES);
     scoped.post(
       WAYLINE_API.upload,
       {
