@@ -44,7 +44,7 @@ export default defineStrings({
       caution: '注意',
       warning: '警告',
       at: '更新于 {{time}}',
-      air: '气温 {{t}} ℃ · 湿度 {{h}} % · 气压 {{p}} hPa',
+      air: '气温 {{t}} °C · 湿度 {{h}} % · 气压 {{p}} hPa',
     },
     map: {
       title: '浓度地图',
@@ -105,7 +105,7 @@ export default defineStrings({
       latitude: '纬度',
       longitude: '经度',
       height: '高度(m)',
-      temperature: '气温(℃)',
+      temperature: '气温(°C)',
       humidity: '湿度(%)',
       pressure: '气压(hPa)',
       windSpeed: '风速(m/s)',
