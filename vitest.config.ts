@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
 import { playwright } from '@vitest/browser-playwright';
 import react from '@vitejs/plugin-react';
+import { utf8Env } from './tests/e2e/support/utf8Env.ts';
 
 /** Debian's Chromium; `.ci/run` installs it when missing. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -102,6 +103,7 @@ if (hasChromium) {
           provider: playwright({
             launchOptions: {
               executablePath: CHROMIUM_PATH,
+              env: utf8Env(),
               args: [
                 '--no-sandbox',
                 '--disable-background-networking',

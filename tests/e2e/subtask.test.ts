@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
@@ -10,6 +10,11 @@ import { fixtureKmz } from '../fixtures/wpml/kmz.ts';
 import { TEST_PASSWORD } from './support/server.ts';
 import { useE2E } from './support/setup.ts';
 import { saveShot, SHOTS_DIR, SHOTS_ON } from './support/shots.ts';
+
+/** Poppler's pdftotext reads the report's text layer; `.ci/run` installs it when missing. */
+const HAS_PDFTOTEXT = spawnSync('pdftotext', ['-v']).status === 0;
+if (!HAS_PDFTOTEXT)
+  console.warn('[skydeck] skipped: reading the smell report PDF text (missing pdftotext).');
 
 /** Signs the operator in over the API. */
 async function operator(baseUrl: string): Promise<LoginResult> {
@@ -206,20 +211,22 @@ describe('one flight: subtask page, wall map and report', () => {
       );
     // The report carries its text: the section's headings and numbers read out of the file. The
     // flight may still be flying: its counts can only have grown since the page was read above.
-    const text = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], {
-      encoding: 'utf8',
-    }).replace(/[ \t]+/g, ' ');
-    for (const heading of ['气味监测', '峰值读数', '泄漏源估计', '浓度曲线', '飞行地图'])
-      expect(text).toContain(heading);
-    const counted = /(\d+) 条气体读数 · \d{4}-\d\d-\d\d [\d:]+ 至 \d{4}-\d\d-\d\d [\d:]+/.exec(
-      text,
-    );
-    expect(Number(counted?.[1])).toBeGreaterThanOrEqual(n);
-    // The peaks table's first row: time, aircraft, value, position.
-    const top = / SIMUAV000000 (\d+\.?\d*) \d+\.\d{4}, \d+\.\d{4}/.exec(text);
-    expect(Number(top?.[1])).toBeGreaterThanOrEqual(Number(peak));
-    expect(text).toContain('方法：高斯烟羽模型');
-    if (fit > 0) expect(text).toMatch(/位置 \d+\.\d{5}, \d+\.\d{5}/);
+    if (HAS_PDFTOTEXT) {
+      const text = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], {
+        encoding: 'utf8',
+      }).replace(/[ \t]+/g, ' ');
+      for (const heading of ['气味监测', '峰值读数', '泄漏源估计', '浓度曲线', '飞行地图'])
+        expect(text).toContain(heading);
+      const counted = /(\d+) 条气体读数 · \d{4}-\d\d-\d\d [\d:]+ 至 \d{4}-\d\d-\d\d [\d:]+/.exec(
+        text,
+      );
+      expect(Number(counted?.[1])).toBeGreaterThanOrEqual(n);
+      // The peaks table's first row: time, aircraft, value, position.
+      const top = / SIMUAV000000 (\d+\.?\d*) \d+\.\d{4}, \d+\.\d{4}/.exec(text);
+      expect(Number(top?.[1])).toBeGreaterThanOrEqual(Number(peak));
+      expect(text).toContain('方法：高斯烟羽模型');
+      if (fit > 0) expect(text).toMatch(/位置 \d+\.\d{5}, \d+\.\d{5}/);
+    }
 
     // The section on a phone, and in English.
     await page.setViewportSize({ width: 390, height: 844 });
