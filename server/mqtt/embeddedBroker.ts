@@ -7,12 +7,13 @@ import type { Server as NetServer } from 'node:net';
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Aedes } from 'aedes';
+import type mqemitter from 'mqemitter';
 import type { Client, PublishPacket } from 'aedes';
 import { WebSocketServer } from 'ws';
 import { mqttWebSocketStream } from './mqttWebSocketStream.ts';
 import { installAuthHooks } from './aedesHooks.ts';
 import { createBrokerEmitter } from './brokerEmitter.ts';
-import { isIngestionTopic } from './ingestion.ts';
+import { INGESTION_TOPICS } from './ingestion.ts';
 import type { BrokerAuth } from './brokerAuth.ts';
 import type { Log } from './log.ts';
 import type { PrincipalChange } from '../principalEvents.ts';
@@ -107,10 +108,11 @@ const noop = (): void => undefined;
 
 /** Starts Aedes with TCP (when the port is free) and WebSocket at `/mqtt` on `httpServer`. */
 export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promise<EmbeddedBroker> {
+  const mq = createBrokerEmitter(BROKER_CONCURRENCY);
   const aedes = await Aedes.createBroker({
     drainTimeout: 10_000,
     concurrency: BROKER_CONCURRENCY,
-    mq: createBrokerEmitter(BROKER_CONCURRENCY),
+    mq,
   });
   const hooks = installAuthHooks(aedes, options.auth, options.log);
   const watch = createSessionWatch(options.auth, options.log);
@@ -148,12 +150,20 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       return () => aedes.off('publish', onPublish);
     },
     onIngestionMessage(listener) {
-      const onPublish = (packet: PublishPacket, client: Client | null) => {
-        if (client && isIngestionTopic(packet.topic))
-          listener(packet.topic, packet.payload as Buffer);
+      // A listener on the broker's emitter, beside the clients' subscriptions, not Aedes' 'publish'
+      // event: that one fires only once every subscriber has taken the packet, so a console whose
+      // socket holds writes back (waiting for 'drain', up to the drain timeout, after which Aedes
+      // ends the publish with an error) delayed or lost what every device sent meanwhile. Only
+      // what a client published is ingested (`clientId`): the broker's own packets are replies.
+      const onPacket = (packet: mqemitter.Message, done: () => void): void => {
+        if (typeof packet.clientId === 'string' && Buffer.isBuffer(packet.payload))
+          listener(packet.topic, packet.payload);
+        done();
       };
-      aedes.on('publish', onPublish);
-      return () => aedes.off('publish', onPublish);
+      for (const topic of INGESTION_TOPICS) mq.on(topic, onPacket);
+      return () => {
+        for (const topic of INGESTION_TOPICS) mq.removeListener(topic, onPacket);
+      };
     },
     inject(topic, payload) {
       aedes.publish({ cmd: 'publish', topic, payload, qos: 0, retain: false, dup: false }, noop);
