@@ -78,7 +78,13 @@ interface Running {
   sim: Simulator | null;
 }
 
-async function startSim(deps: AppDeps, url: string, key: string, log: Log) {
+async function startSim(
+  deps: AppDeps,
+  url: string,
+  key: string,
+  log: Log,
+  ingestion: Ingestion | null,
+) {
   const { db, config } = deps;
   if (config.simDrones === 0) return null;
   const projectId = await firstProjectId(db);
@@ -92,6 +98,10 @@ async function startSim(deps: AppDeps, url: string, key: string, log: Log) {
     center: config.simCenter,
   });
   await registerSimFleet(db, projectId, fleet, key);
+  // Ingestion read the devices when it started, before this registration on a new database: without
+  // a fresh read it ignored the simulated fleet (no presence, no stored track) until some later
+  // device change made it read them again.
+  await ingestion?.devicesChanged();
   // A broker that checks passwords itself needs the docks' secrets (deviceSecrets.ts).
   if (config.mqttDynsec)
     for (const { dock } of fleet)
@@ -253,7 +263,13 @@ async function realtime(
       { url, username, password: serverSecret },
       `http://${httpHost}:${String(httpPort)}`,
     );
-    running.sim = await startSim(deps, url, derivedSecret(tokenSecret, 'sim'), log);
+    running.sim = await startSim(
+      deps,
+      url,
+      derivedSecret(tokenSecret, 'sim'),
+      log,
+      running.ingestion,
+    );
     // Sealed secrets of the simulated docks were only just written: give them accounts too.
     if (running.sim && running.mosquitto) await running.mosquitto.resync();
   });
