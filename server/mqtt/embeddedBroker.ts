@@ -152,9 +152,9 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     onIngestionMessage(listener) {
       // A listener on the broker's emitter, beside the clients' subscriptions, not Aedes' 'publish'
       // event: that one fires only once every subscriber has taken the packet, so a console whose
-      // socket holds writes back (waiting for 'drain', up to the drain timeout, after which Aedes
-      // ends the publish with an error) delayed or lost what every device sent meanwhile. Only
-      // what a client published is ingested (`clientId`): the broker's own packets are replies.
+      // socket holds writes back (waiting for 'drain', up to the drain timeout) delayed what every
+      // device sent meanwhile by as much. Only what a client published is ingested (`clientId`):
+      // the broker's own packets are replies.
       const onPacket = (packet: mqemitter.Message, done: () => void): void => {
         if (typeof packet.clientId === 'string' && Buffer.isBuffer(packet.payload))
           listener(packet.topic, packet.payload);
