@@ -1,17 +1,22 @@
 /**
  * One measured page of the browser benchmark: the bench page (src/telemetry/bench/) in a given mode,
- * fed by the benchmark's broker. Main-thread time comes from Chrome's Performance domain, the
- * telemetry steps from the page's User Timing measures (`skydeck:apply`, `skydeck:map`), latencies
- * from the console's frame probe.
+ * fed by the benchmark's broker, in its own Chromium driven over a bare DevTools connection (see
+ * `rawChromium.ts`). Main-thread time comes from Chrome's Performance domain, the telemetry steps
+ * from the page's User Timing measures (`skydeck:apply`, `skydeck:map`), latencies from the
+ * console's frame probe.
  */
-import type { Browser } from 'playwright-core';
-import { drainProbe, instrument, performanceSession, quantile } from './pageMetrics.ts';
-import type { PageSnapshot } from './pageMetrics.ts';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { DRAIN_PROBE, INIT_SCRIPT, quantile } from './pageMetrics.ts';
+import type { PageSnapshot, ProbeDrain } from './pageMetrics.ts';
+import { openRawPage } from './rawChromium.ts';
 
 export type PageMode = 'map' | 'data' | 'naive';
 
 export interface PagePlan {
+  /** Where the built bench page is served, and the folder it is served from. */
   pageUrl: string;
+  pageDir: string;
   wsUrl: string;
   sns: string[];
   mode: PageMode;
@@ -48,58 +53,65 @@ const TIMING_SCRIPT = `
 
 const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
 
-interface PageCounters extends PageSnapshot {
-  scriptSeconds: number;
+/** What `IN_PAGE` reads. */
+interface InPage {
+  frames: number;
+  longTasks: number[];
   steps: { apply: number; map: number };
   naiveMessages: number;
 }
 
+interface PageCounters extends PageSnapshot, InPage {
+  scriptSeconds: number;
+}
+
+/** Reads the page's own counters: frames, long tasks, telemetry steps, naive messages. */
+const IN_PAGE = `({
+  frames: window.__benchFrames,
+  longTasks: window.__benchLongTasks.splice(0),
+  steps: {
+    apply: window.__benchSteps['skydeck:apply'] ?? 0,
+    map: window.__benchSteps['skydeck:map'] ?? 0,
+  },
+  naiveMessages: window.__naiveMessages ?? 0,
+})`;
+
+/**
+ * Writes the bench page with this run's configuration and instrumentation in front of its module
+ * script (what an init script would do), and returns its file name.
+ */
+async function writeRunPage(plan: PagePlan): Promise<string> {
+  const folder = join(plan.pageDir, 'bench/e2e/page');
+  const html = await readFile(join(folder, 'index.html'), 'utf8');
+  const config = { mode: plan.mode, ws: plan.wsUrl, sns: plan.sns };
+  const head = `<head><script>window.__benchConfig = ${JSON.stringify(config)};\n${INIT_SCRIPT}\n${TIMING_SCRIPT}</script>`;
+  const name = `run-${plan.mode}.html`;
+  await writeFile(join(folder, name), html.replace('<head>', head));
+  return name;
+}
+
 /** Opens the page in `mode`, lets it settle, and measures one window. */
-export async function measurePage(browser: Browser, plan: PagePlan): Promise<PageResult> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+export async function measurePage(plan: PagePlan): Promise<PageResult> {
+  const name = await writeRunPage(plan);
+  const page = await openRawPage(`${plan.pageUrl}/bench/e2e/page/${name}`, 1440, 900);
   try {
-    await instrument(context);
-    const config = { mode: plan.mode, ws: plan.wsUrl, sns: plan.sns };
-    await context.addInitScript({
-      content: `window.__benchConfig = ${JSON.stringify(config)};\n${TIMING_SCRIPT}`,
-    });
-    const page = await context.newPage();
-    await page.goto(`${plan.pageUrl}/bench/e2e/page/index.html`);
     await sleep(plan.warmupMs);
-    const session = await performanceSession(page);
     const read = async (): Promise<PageCounters> => {
-      const { metrics } = await session.send('Performance.getMetrics');
-      const metric = (name: string): number => metrics.find((m) => m.name === name)?.value ?? 0;
-      const inPage = await page.evaluate(() => {
-        const w = globalThis as unknown as {
-          __benchFrames: number;
-          __benchLongTasks: number[];
-          __benchSteps: Record<string, number>;
-          __naiveMessages?: number;
-        };
-        return {
-          frames: w.__benchFrames,
-          longTasks: w.__benchLongTasks.splice(0),
-          steps: {
-            apply: w.__benchSteps['skydeck:apply'] ?? 0,
-            map: w.__benchSteps['skydeck:map'] ?? 0,
-          },
-          naiveMessages: w.__naiveMessages ?? 0,
-        };
-      });
+      const metrics = await page.metrics();
+      const inPage = await page.evaluate<InPage>(IN_PAGE);
       return {
         at: Date.now(),
         ...inPage,
-        taskSeconds: metric('TaskDuration'),
-        scriptSeconds: metric('ScriptDuration'),
-        heapBytes: metric('JSHeapUsedSize'),
+        taskSeconds: metrics.TaskDuration ?? 0,
+        scriptSeconds: metrics.ScriptDuration ?? 0,
+        heapBytes: metrics.JSHeapUsedSize ?? 0,
       };
     };
     const before = await read();
-    const start = await drainProbe(page);
+    const start = await page.evaluate<ProbeDrain | null>(DRAIN_PROBE);
     await sleep(plan.measureMs);
     const after = await read();
-    const end = await drainProbe(page);
+    const end = await page.evaluate<ProbeDrain | null>(DRAIN_PROBE);
     const seconds = (after.at - before.at) / 1000;
     const received =
       plan.mode === 'naive'
@@ -121,6 +133,6 @@ export async function measurePage(browser: Browser, plan: PagePlan): Promise<Pag
       heapMb: after.heapBytes / 2 ** 20,
     };
   } finally {
-    await context.close();
+    await page.close();
   }
 }

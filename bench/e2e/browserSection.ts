@@ -10,7 +10,6 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { launchBrowser } from '../../tests/e2e/support/browser.ts';
 import type { BenchOptions, BenchResult, BenchSection } from '../section.ts';
 import { BENCH_PAGE_OUT } from './benchPage.vite.config.ts';
 import type { PageMode, PageResult } from './browserRun.ts';
@@ -89,7 +88,6 @@ async function run(opts: BenchOptions): Promise<BenchResult> {
       { cwd: ROOT },
     );
     const site = await serveStatic(BENCH_PAGE_OUT);
-    const browser = await launchBrowser();
     try {
       for (const drones of FLEETS) {
         // Subscribing five topics per aircraft takes the worker longer on a larger fleet.
@@ -100,13 +98,14 @@ async function run(opts: BenchOptions): Promise<BenchResult> {
         for (const mode of MODES) {
           const plan = {
             pageUrl: site.url,
+            pageDir: BENCH_PAGE_OUT,
             wsUrl: broker.wsUrl,
             sns: replay.sns,
             mode,
             warmupMs: settleMs,
             measureMs,
           };
-          results.set(mode, await measurePage(browser, plan));
+          results.set(mode, await measurePage(plan));
         }
         const load = await replay.stop();
         const naive = results.get('naive');
@@ -120,7 +119,6 @@ async function run(opts: BenchOptions): Promise<BenchResult> {
           );
       }
     } finally {
-      await browser.close();
       await site.close();
     }
   } finally {
@@ -128,6 +126,7 @@ async function run(opts: BenchOptions): Promise<BenchResult> {
   }
   notes.push(
     `Each page ${warmupMs / 1000} s (+1 s per 1 000 aircraft) to settle, then ${measureMs / 1000} s measured; headless Chromium at 1440×900 with software WebGL, so fps and map cost include raster work a GPU would take.`,
+    'Each page runs in its own Chromium, read over a bare DevTools connection (Performance and Runtime only): a Playwright-driven page also reports every WebSocket frame to the driver, which at 2 000 aircraft cost more than the page and cut what it received to 11 000–13 000 msgs/s.',
     '"main busy" = Chrome Performance.TaskDuration of the renderer main thread; "telemetry" = the console\'s User Timing measures around applying a delta (skydeck:apply) and building + pushing the map data (skydeck:map); for the naive page everything it does is telemetry.',
     'publish→drawn: payload timestamp → the first map render after the source loaded the push (console frame probe).',
   );

@@ -6,7 +6,7 @@
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 
 /** Installed before any page script runs. */
-const INIT_SCRIPT = `
+export const INIT_SCRIPT = `
   window.__skydeckProbeWanted = true; // loads the console's latency probe (frameProbe.ts)
   window.__benchFrames = 0;
   window.__benchLongTasks = [];
@@ -62,6 +62,10 @@ export async function snapshot(page: Page, session: CDPSession): Promise<PageSna
     heapBytes: metric('JSHeapUsedSize'),
   };
 }
+
+/** The page expression that takes the probe's samples (a page without the probe gives `null`). */
+export const DRAIN_PROBE =
+  'globalThis.__skydeckProbe === undefined ? null : globalThis.__skydeckProbe.drain()';
 
 /** Takes the workbench's latency samples and counters gathered since the previous call. */
 export function drainProbe(page: Page): Promise<ProbeDrain | null> {
