@@ -16,6 +16,7 @@ import type { BridgeInputs } from './bridge.ts';
 import { startTelemetryBridge } from './bridge.ts';
 import { installProbe } from './frameProbe.ts';
 
+/** The last project the account was in (never `null` once it had one). */
 let workspaceId = accountStore.workspace?.id ?? null;
 /**
  * The account device list of the previous workspace, until the new one's arrives: the workspace
@@ -24,11 +25,19 @@ let workspaceId = accountStore.workspace?.id ?? null;
  */
 let staleSns: readonly string[] | null = null;
 
-/** A new project means a new fleet: the old devices must not linger on the map or stay watched. */
+/**
+ * A new project means a new fleet: the old devices must not linger on the map or stay watched.
+ * Only a move from one project to another is a switch. The account passes through "no workspace"
+ * while it loads, and a page may already have read the device list of the project it then settles
+ * on: forgetting the fleet there wiped that list (a cockpit opened straight after signing in said
+ * its dock did not exist).
+ */
 function forgetFleetOnWorkspaceChange(): void {
   const next = accountStore.workspace?.id ?? null;
-  if (next === workspaceId) return;
+  if (next === null || next === workspaceId) return;
+  const switched = workspaceId !== null;
   workspaceId = next;
+  if (!switched) return;
   staleSns = accountStore.sns;
   resetFleet();
 }

@@ -154,9 +154,8 @@ async function signedIn(browser: Browser, url: string, user: DemoUser | 'watcher
   await page.goto('/login?redirect=%2Fdashboard');
   await new ConsoleDriver(page).fillSignIn(user, TEST_PASSWORD);
   await page.waitForURL((address) => address.pathname !== '/login');
-  // As a user would: the console settles after signing in before the cockpit is opened. Leaving the
-  // page while its session is still being set up has left the cockpit without the device list.
-  await page.locator('.sd-shell').waitFor();
+  // At once, as a pilot following a link would: the cockpit must not depend on the workbench having
+  // settled first (it once lost its device list when opened this early).
   const cockpit = new Cockpit(page);
   await cockpit.open(sn);
   return { context, cockpit };
@@ -365,8 +364,10 @@ describe('virtual cockpit', () => {
     });
     try {
       await page.goto(`/drone_ctl?sn=${dock}`);
-      // A fresh tab knows nothing of the fleet yet: no "no dock" verdict before the list is in.
-      await page.getByText('正在读取设备…').waitFor(WAIT);
+      // A fresh tab knows nothing of the fleet yet: no "no dock" verdict before the list is in. It
+      // says it is reading the devices, unless the dock's own telemetry, which names its aircraft,
+      // came first and the cockpit is already open.
+      await page.getByText('正在读取设备…').or(page.getByTestId('cockpit')).first().waitFor(WAIT);
       expect(await page.getByText('找不到该设备的机场').count()).toBe(0);
       release();
       await page.getByTestId('cockpit').waitFor(WAIT);
@@ -376,6 +377,15 @@ describe('virtual cockpit', () => {
       // Playwright fails the run with "Route is already handled" after the test has passed.
       await page.unrouteAll({ behavior: 'wait' });
     }
+  }, 120_000);
+
+  it('opens from a link straight after signing in, in a fresh browser, and shows live data', async () => {
+    const admin = await signedIn(world.browser, world.server.url, 'admin', dock);
+    // The device list the page read survives the account settling on its project, so the aircraft
+    // is watched and its telemetry reaches the HUD.
+    expect(Number.isInteger(await admin.cockpit.modeCode())).toBe(true);
+    expect(await admin.cockpit.page.getByText('找不到该设备的机场').count()).toBe(0);
+    await admin.context.close();
   }, 120_000);
 
   it('looks right in English and on a phone', async () => {
