@@ -111,8 +111,11 @@ function drawStamp(ctx: SKRSContext2D, view: AerialView): void {
     view.width,
     Math.max(...lines.map((l) => ctx.measureText(l).width)) + 2 * pad,
   );
+  // Bottom left, as a camera prints it: the top of a live view belongs to the cockpit's heading tape.
+  const boxH = lines.length * (size + 2) + 2 * pad;
+  const top = view.height - boxH;
   ctx.fillStyle = 'rgba(0, 0, 0, 0.5)';
-  ctx.fillRect(0, 0, boxW, lines.length * (size + 2) + 2 * pad);
+  ctx.fillRect(0, top, boxW, boxH);
   ctx.fillStyle = '#ffffff';
-  lines.forEach((line, i) => ctx.fillText(line, pad, pad + i * (size + 2)));
+  lines.forEach((line, i) => ctx.fillText(line, pad, top + pad + i * (size + 2)));
 }
