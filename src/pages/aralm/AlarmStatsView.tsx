@@ -5,6 +5,7 @@ import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxi
 import type { AiAlarmStats } from '../../../protocol/aiAlarms.ts';
 import type { Query } from '../../api/createClient.ts';
 import { fetchAiStats } from './aralmApi.ts';
+import { fillDays } from './fillDays.ts';
 import { useAlarmWords } from './useAlarmWords.ts';
 
 /** Statistics of the matching alarms: per day and per class. */
@@ -24,12 +25,18 @@ export function AlarmStatsView({ query }: { query: Query }) {
       <Card className="aralm-chart">
         <h4>{t('stats.perDay')}</h4>
         <ResponsiveContainer width="100%" height={260}>
-          <BarChart data={stats?.perDay ?? []}>
+          <BarChart data={fillDays(stats?.perDay ?? [])}>
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis dataKey="day" />
             <YAxis allowDecimals={false} />
             <Tooltip />
-            <Bar dataKey="count" name={t('stats.count')} fill="#2d72d2" isAnimationActive={false} />
+            <Bar
+              dataKey="count"
+              name={t('stats.count')}
+              fill="#2d72d2"
+              maxBarSize={48}
+              isAnimationActive={false}
+            />
           </BarChart>
         </ResponsiveContainer>
       </Card>
@@ -41,7 +48,13 @@ export function AlarmStatsView({ query }: { query: Query }) {
             <XAxis type="number" allowDecimals={false} />
             <YAxis type="category" dataKey="label" width={80} />
             <Tooltip />
-            <Bar dataKey="count" name={t('stats.count')} fill="#d9822b" isAnimationActive={false} />
+            <Bar
+              dataKey="count"
+              name={t('stats.count')}
+              fill="#d9822b"
+              maxBarSize={32}
+              isAnimationActive={false}
+            />
           </BarChart>
         </ResponsiveContainer>
       </Card>

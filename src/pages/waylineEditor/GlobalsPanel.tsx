@@ -113,7 +113,12 @@ export function GlobalsPanel({ globals: g, onChange }: Props) {
         options={RC_LOST_ACTIONS.map((a) => ({ value: a, label: t(`rcLostActions.${a}`) }))}
         onChange={(rcLostAction) => onChange({ rcLostAction })}
       />
-      <p className="bp6-text-muted">{t('globals.heightMode', { mode: g.heightMode })}</p>
+      <p className="bp6-text-muted">
+        {t('globals.heightMode', {
+          // A mode this table does not know is shown as the file names it.
+          mode: t(`heightModes.${g.heightMode}`, { defaultValue: g.heightMode }),
+        })}
+      </p>
     </div>
   );
 }
