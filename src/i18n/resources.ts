@@ -33,6 +33,7 @@ import session from './locales/session.ts';
 import table from './locales/table.ts';
 import tags from './locales/tags.ts';
 import user from './locales/user.ts';
+import wpml from './locales/wpml.ts';
 
 /** Every namespace, per feature. Page folders that own strings (`src/pages/<page>/i18n.ts`) join here. */
 const namespaces = {
@@ -63,6 +64,7 @@ const namespaces = {
   layout,
   lock,
   map,
+  wpml,
   login,
   menu,
   report,

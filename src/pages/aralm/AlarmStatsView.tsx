@@ -16,6 +16,16 @@ export function AlarmStatsView({ query }: { query: Query }) {
   useEffect(() => {
     void fetchAiStats(query).then(setStats, () => undefined);
   }, [query]);
+  // A function, not a component: recharts reads its bars from the chart's direct children.
+  const countBar = (fill: string, maxBarSize: number) => (
+    <Bar
+      dataKey="count"
+      name={t('stats.count')}
+      fill={fill}
+      maxBarSize={maxBarSize}
+      isAnimationActive={false}
+    />
+  );
   const perCategory = (stats?.perCategory ?? []).map((c) => ({
     ...c,
     label: words.category(c.category),
@@ -30,13 +40,7 @@ export function AlarmStatsView({ query }: { query: Query }) {
             <XAxis dataKey="day" />
             <YAxis allowDecimals={false} />
             <Tooltip />
-            <Bar
-              dataKey="count"
-              name={t('stats.count')}
-              fill="#2d72d2"
-              maxBarSize={48}
-              isAnimationActive={false}
-            />
+            {countBar('#2d72d2', 48)}
           </BarChart>
         </ResponsiveContainer>
       </Card>
@@ -48,13 +52,7 @@ export function AlarmStatsView({ query }: { query: Query }) {
             <XAxis type="number" allowDecimals={false} />
             <YAxis type="category" dataKey="label" width={80} />
             <Tooltip />
-            <Bar
-              dataKey="count"
-              name={t('stats.count')}
-              fill="#d9822b"
-              maxBarSize={32}
-              isAnimationActive={false}
-            />
+            {countBar('#d9822b', 32)}
           </BarChart>
         </ResponsiveContainer>
       </Card>

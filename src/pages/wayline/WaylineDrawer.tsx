@@ -14,9 +14,12 @@ const PREVIEW = { width: 440, height: 220 };
 /** One wayline in detail: every fact read from its file when it was imported. */
 export function WaylineDrawer({ wayline: w, onClose }: { wayline: Wayline; onClose: () => void }) {
   const { t } = useTranslation('waylinePage');
+  const { t: tWpml } = useTranslation('wpml');
   // Values this console has no words for (newer WPML revisions) show as written in the file.
   const known = (group: 'heightModes' | 'finishActions', key: string) =>
-    t(`${group}.${key}`, { defaultValue: key });
+    group === 'heightModes'
+      ? tWpml(`heightModes.${key}`, { defaultValue: key })
+      : t(`finishActions.${key}`, { defaultValue: key });
   const facts: Fact[] = [
     ['name', t('name'), w.name],
     ['model', t('model'), modelName(w.drone_model_key)],

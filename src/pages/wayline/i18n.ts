@@ -72,13 +72,6 @@ export default defineStrings({
       none: '—',
       kb: '{{value}} KB',
     },
-    heightModes: {
-      EGM96: '海拔高度（EGM96）',
-      WGS84: '椭球高度（WGS84）',
-      relativeToStartPoint: '相对起飞点高度',
-      aboveGroundLevel: '相对地面高度',
-      realTimeFollowSurface: '实时仿地',
-    },
     finishActions: {
       goHome: '自动返航',
       noAction: '退出航线模式',
@@ -171,13 +164,6 @@ export default defineStrings({
       updatedAt: 'Updated at',
       none: '—',
       kb: '{{value}} KB',
-    },
-    heightModes: {
-      EGM96: 'Altitude (EGM96)',
-      WGS84: 'Ellipsoid height (WGS84)',
-      relativeToStartPoint: 'Relative to take-off point',
-      aboveGroundLevel: 'Above ground level',
-      realTimeFollowSurface: 'Real-time terrain follow',
     },
     finishActions: {
       goHome: 'Return to home',

@@ -22,6 +22,7 @@ interface Props {
 /** Settings of the whole route: aircraft, speeds, heights, and what to do at the end or on signal loss. */
 export function GlobalsPanel({ globals: g, onChange }: Props) {
   const { t } = useTranslation('waylineEditor');
+  const { t: tWpml } = useTranslation('wpml');
   const aircraft = Object.keys(ROUTE_AIRCRAFT).map((key) => ({
     value: key,
     label: MODELS[key] ?? key,
@@ -116,7 +117,7 @@ export function GlobalsPanel({ globals: g, onChange }: Props) {
       <p className="bp6-text-muted">
         {t('globals.heightMode', {
           // A mode this table does not know is shown as the file names it.
-          mode: t(`heightModes.${g.heightMode}`, { defaultValue: g.heightMode }),
+          mode: tWpml(`heightModes.${g.heightMode}`, { defaultValue: g.heightMode }),
         })}
       </p>
     </div>

@@ -97,13 +97,6 @@ export default defineStrings({
       rcLostAction: '失控后执行',
       heightMode: '高度模式：{{mode}}',
     },
-    heightModes: {
-      EGM96: '海拔高度（EGM96）',
-      WGS84: '椭球高度（WGS84）',
-      relativeToStartPoint: '相对起飞点高度',
-      aboveGroundLevel: '相对地面高度',
-      realTimeFollowSurface: '实时仿地',
-    },
     finishActions: {
       goHome: '自动返航',
       autoLand: '原地降落',
@@ -270,13 +263,6 @@ export default defineStrings({
       exitOnRCLost: 'On signal loss',
       rcLostAction: 'Lost-signal action',
       heightMode: 'Height mode: {{mode}}',
-    },
-    heightModes: {
-      EGM96: 'Altitude (EGM96)',
-      WGS84: 'Ellipsoid height (WGS84)',
-      relativeToStartPoint: 'relative to the take-off point',
-      aboveGroundLevel: 'above ground level',
-      realTimeFollowSurface: 'real-time terrain follow',
     },
     finishActions: {
       goHome: 'Return home',
