@@ -10,6 +10,12 @@ export default defineStrings({
       aboveGroundLevel: '相对地面高度',
       realTimeFollowSurface: '实时仿地',
     },
+    finishActions: {
+      goHome: '自动返航',
+      autoLand: '原地降落',
+      gotoFirstWaypoint: '飞向首个航点并悬停',
+      noAction: '退出航线模式',
+    },
   },
   en: {
     heightModes: {
@@ -18,6 +24,12 @@ export default defineStrings({
       relativeToStartPoint: 'Relative to take-off point',
       aboveGroundLevel: 'Above ground level',
       realTimeFollowSurface: 'Real-time terrain follow',
+    },
+    finishActions: {
+      goHome: 'Return home',
+      autoLand: 'Land in place',
+      gotoFirstWaypoint: 'Fly to the first waypoint and hover',
+      noAction: 'Exit route mode',
     },
   },
 });

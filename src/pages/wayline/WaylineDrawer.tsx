@@ -17,9 +17,7 @@ export function WaylineDrawer({ wayline: w, onClose }: { wayline: Wayline; onClo
   const { t: tWpml } = useTranslation('wpml');
   // Values this console has no words for (newer WPML revisions) show as written in the file.
   const known = (group: 'heightModes' | 'finishActions', key: string) =>
-    group === 'heightModes'
-      ? tWpml(`heightModes.${key}`, { defaultValue: key })
-      : t(`finishActions.${key}`, { defaultValue: key });
+    tWpml(`${group}.${key}`, { defaultValue: key });
   const facts: Fact[] = [
     ['name', t('name'), w.name],
     ['model', t('model'), modelName(w.drone_model_key)],

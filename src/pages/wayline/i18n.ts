@@ -72,12 +72,6 @@ export default defineStrings({
       none: '—',
       kb: '{{value}} KB',
     },
-    finishActions: {
-      goHome: '自动返航',
-      noAction: '退出航线模式',
-      autoLand: '原地降落',
-      gotoFirstWaypoint: '飞向首个航点',
-    },
     importDialog: {
       title: '导入航线',
       drop: '把 KMZ 文件拖到这里，或',
@@ -164,12 +158,6 @@ export default defineStrings({
       updatedAt: 'Updated at',
       none: '—',
       kb: '{{value}} KB',
-    },
-    finishActions: {
-      goHome: 'Return to home',
-      noAction: 'Exit route mode',
-      autoLand: 'Land in place',
-      gotoFirstWaypoint: 'Fly to the first waypoint',
     },
     importDialog: {
       title: 'Import routes',

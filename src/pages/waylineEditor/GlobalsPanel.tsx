@@ -98,7 +98,7 @@ export function GlobalsPanel({ globals: g, onChange }: Props) {
         label={t('globals.finishAction')}
         value={g.finishAction}
         testId="editor-finish-action"
-        options={FINISH_ACTIONS.map((a) => ({ value: a, label: t(`finishActions.${a}`) }))}
+        options={FINISH_ACTIONS.map((a) => ({ value: a, label: tWpml(`finishActions.${a}`) }))}
         onChange={(finishAction) => onChange({ finishAction })}
       />
       <SelectField

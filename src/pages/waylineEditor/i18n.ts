@@ -97,12 +97,6 @@ export default defineStrings({
       rcLostAction: '失控后执行',
       heightMode: '高度模式：{{mode}}',
     },
-    finishActions: {
-      goHome: '自动返航',
-      autoLand: '原地降落',
-      gotoFirstWaypoint: '返回航线起始点悬停',
-      noAction: '退出航线模式',
-    },
     exitOnRCLost: { executeLostAction: '执行失控动作', goContinue: '继续执行航线' },
     rcLostActions: { goBack: '返航', landing: '降落', hover: '悬停' },
     waylines: {
@@ -263,12 +257,6 @@ export default defineStrings({
       exitOnRCLost: 'On signal loss',
       rcLostAction: 'Lost-signal action',
       heightMode: 'Height mode: {{mode}}',
-    },
-    finishActions: {
-      goHome: 'Return home',
-      autoLand: 'Land in place',
-      gotoFirstWaypoint: 'Hover at the first waypoint',
-      noAction: 'Exit route mode',
     },
     exitOnRCLost: {
       executeLostAction: 'Run the lost-signal action',
