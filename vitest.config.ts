@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
 import { playwright } from '@vitest/browser-playwright';
 import react from '@vitejs/plugin-react';
+import { CHROMIUM_FLAGS } from './tests/e2e/support/chromiumFlags.ts';
 import { utf8Env } from './tests/e2e/support/utf8Env.ts';
 
 /** Debian's Chromium; `.ci/run` installs it when missing. */
@@ -104,13 +105,7 @@ if (hasChromium) {
             launchOptions: {
               executablePath: CHROMIUM_PATH,
               env: utf8Env(),
-              args: [
-                '--no-sandbox',
-                '--disable-background-networking',
-                '--disable-component-update',
-                '--disable-sync',
-                '--no-first-run',
-              ],
+              args: [...CHROMIUM_FLAGS],
             },
           }),
           instances: [{ browser: 'chromium' }],

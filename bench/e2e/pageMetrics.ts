@@ -69,11 +69,7 @@ export const DRAIN_PROBE =
 
 /** Takes the workbench's latency samples and counters gathered since the previous call. */
 export function drainProbe(page: Page): Promise<ProbeDrain | null> {
-  return page.evaluate(() => {
-    const probe = (globalThis as unknown as { __skydeckProbe?: { drain: () => ProbeDrain } })
-      .__skydeckProbe;
-    return probe === undefined ? null : probe.drain();
-  });
+  return page.evaluate<ProbeDrain | null>(DRAIN_PROBE);
 }
 
 /** The `q` quantile (0–1) of `values`, nearest rank; NaN when empty. */

@@ -13,6 +13,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WebSocket } from 'ws';
+import { CHROMIUM_FLAGS } from '../../tests/e2e/support/chromiumFlags.ts';
 import { utf8Env } from '../../tests/e2e/support/utf8Env.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -40,11 +41,7 @@ export async function openRawPage(url: string, width: number, height: number): P
     CHROMIUM,
     [
       '--headless',
-      '--no-sandbox',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
+      ...CHROMIUM_FLAGS,
       '--remote-debugging-port=0',
       `--user-data-dir=${profile}`,
       `--window-size=${width},${height}`,
