@@ -4,7 +4,7 @@
  * object per frame (one proxy write per device, no deep proxying of osd fields). Non-React readers
  * (the map) subscribe to frames instead of to the proxies.
  */
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { proxy, ref, subscribe, useSnapshot } from 'valtio';
 import type {
   ConnectionState,
@@ -26,6 +26,7 @@ import {
   withoutExpired,
 } from '../telemetry/alarms.ts';
 import { DeviceHistory } from '../telemetry/history.ts';
+import { holdInterest } from '../telemetry/interest.ts';
 import type { HistoryPoint } from '../telemetry/history.ts';
 import type { FleetCounts } from '../telemetry/fleetCounts.ts';
 import { countFleet, EMPTY_COUNTS, kindOf } from '../telemetry/fleetCounts.ts';
@@ -349,6 +350,9 @@ export function setLinkState(state: ConnectionState): void {
 
 /** Live telemetry of one device; re-renders only when that device changes. */
 export function useDeviceTelemetry(sn: string): DeviceTelemetry | null {
+  // Whatever reads a device in detail is what the UI shows: in a large fleet the worker sends those
+  // devices' fields every frame and the rest once a second (see `interest.ts`).
+  useEffect(() => (sn === '' ? undefined : holdInterest(sn)), [sn]);
   return useSnapshot(deviceCell(sn)).live;
 }
 

@@ -1,32 +1,66 @@
 /**
- * Which devices the UI shows in detail: the selected device, open panels, the cockpit. Each part of
- * the UI sets its own named entry; the bridge sends the union to the worker, which then hands over
- * every field of those devices each frame and the others' detail once a second (their positions still
- * arrive every frame through the map table). Small fleets skip this: below
- * {@link LARGE_FLEET} devices every device is shown in full, as the hand-off is cheap anyway.
+ * Which devices the UI shows in detail: the selected device, open panels, visible list rows, the
+ * cockpit. Two ways in: a UI part sets its own named list (`setInterest`), and every component that
+ * reads one device's telemetry holds that device while it is mounted (`holdInterest`, called by
+ * `useDeviceTelemetry`), the way a viewer subscribes to the topics its panels show. The bridge sends
+ * the union to the worker, which then hands over every field of those devices each frame and the
+ * others' detail once a second (their positions still arrive every frame through the map table).
+ * Small fleets skip this: below {@link LARGE_FLEET} devices every device is shown in full, as the
+ * hand-off is cheap anyway.
  */
 
 /** Fleet size from which the bridge narrows full-rate detail to the devices of interest. */
 export const LARGE_FLEET = 200;
 
 const entries = new Map<string, readonly string[]>();
+/** Devices held by mounted readers, with how many readers hold each. */
+const held = new Map<string, number>();
 const listeners = new Set<() => void>();
+let notifyQueued = false;
+
+/**
+ * Tells the listeners once for a burst of changes: a list scrolled into view mounts and unmounts
+ * dozens of rows in one render, and the worker needs only the union they leave behind.
+ */
+function changed(): void {
+  if (notifyQueued) return;
+  notifyQueued = true;
+  queueMicrotask(() => {
+    notifyQueued = false;
+    for (const listener of listeners) listener();
+  });
+}
 
 /** Sets (or, with an empty list, clears) what the UI part `owner` shows in detail. */
 export function setInterest(owner: string, sns: readonly string[]): void {
   if (sns.length === 0) entries.delete(owner);
   else entries.set(owner, [...sns]);
-  for (const listener of listeners) listener();
+  changed();
+}
+
+/** Holds `sn` in the interest until the returned release is called (once; later calls do nothing). */
+export function holdInterest(sn: string): () => void {
+  held.set(sn, (held.get(sn) ?? 0) + 1);
+  changed();
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    const left = (held.get(sn) ?? 1) - 1;
+    if (left > 0) held.set(sn, left);
+    else held.delete(sn);
+    changed();
+  };
 }
 
 /** The union of every UI part's interest, sorted. */
 export function interestSerials(): string[] {
-  const all = new Set<string>();
+  const all = new Set<string>(held.keys());
   for (const sns of entries.values()) for (const sn of sns) all.add(sn);
   return [...all].sort();
 }
 
-/** Calls `listener` whenever some part's interest changes. */
+/** Calls `listener` (in a microtask, once per burst) whenever some part's interest changes. */
 export function onInterestChange(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

@@ -5,7 +5,7 @@ import { VirtualClock } from '../../../src/lib/virtualClock.ts';
 import { resetFleet } from '../../../src/state/fleet.ts';
 import { startTelemetryBridge } from '../../../src/telemetry/bridge.ts';
 import { devicePosition } from '../../../src/telemetry/fleetPositions.ts';
-import { LARGE_FLEET, setInterest } from '../../../src/telemetry/interest.ts';
+import { holdInterest, LARGE_FLEET, setInterest } from '../../../src/telemetry/interest.ts';
 import type { MapFrame } from '../../../workers/core/mapFrame.ts';
 import type { TelemetryWorkerApi } from '../../../workers/telemetry.worker.ts';
 import { NO_STATS } from './fakeWorker.ts';
@@ -109,6 +109,29 @@ describe('interest and the map table on the main thread', () => {
     setInterest('test', []);
     await settle();
     expect(large.worker.told.at(-1)).toEqual([]);
+    large.stop();
+  });
+
+  it('keeps a device that some reader holds in the interest until its last reader lets go', async () => {
+    const large = start(fleetOf(LARGE_FLEET));
+    await settle();
+    setInterest('test', ['UAV0001']);
+    const cockpit = holdInterest('UAV0009');
+    const hud = holdInterest('UAV0009');
+    const row = holdInterest('UAV0003');
+    await settle();
+    expect(large.worker.told.at(-1)).toEqual(['UAV0001', 'UAV0003', 'UAV0009']);
+    const toldBefore = large.worker.told.length;
+    cockpit();
+    cockpit();
+    row();
+    await settle();
+    expect(large.worker.told.at(-1)).toEqual(['UAV0001', 'UAV0009']);
+    // The three changes above reach the worker as one.
+    expect(large.worker.told.length).toBe(toldBefore + 1);
+    hud();
+    await settle();
+    expect(large.worker.told.at(-1)).toEqual(['UAV0001']);
     large.stop();
   });
 
