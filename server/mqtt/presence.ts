@@ -35,8 +35,34 @@ export interface Presence {
 /** Creates the presence tracker over `db`. */
 export function createPresence(db: Db, offlineAfterMs = OFFLINE_AFTER_MS): Presence {
   const known = new Map<string, Known>();
+  /**
+   * The devices each gateway holds (the inverse of `Known.gatewaySn`): a fleet reconnecting at once
+   * sends a topology per gateway, and a scan of every device for each would grow with the square of
+   * the fleet.
+   */
+  const children = new Map<string, Set<string>>();
   const lastSeen = new Map<string, number>();
   let heard = new Set<string>();
+
+  /** Moves `sn` under `gatewaySn` in both `device` and the index. */
+  function attachTo(sn: string, device: Known, gatewaySn: string | null): void {
+    if (device.gatewaySn === gatewaySn) return;
+    if (device.gatewaySn !== null) children.get(device.gatewaySn)?.delete(sn);
+    device.gatewaySn = gatewaySn;
+    if (gatewaySn === null) return;
+    let held = children.get(gatewaySn);
+    if (held === undefined) children.set(gatewaySn, (held = new Set()));
+    held.add(sn);
+  }
+
+  function forget(sn: string): void {
+    const device = known.get(sn);
+    if (device !== undefined) attachTo(sn, device, null);
+    known.delete(sn);
+  }
+
+  /** The devices `known` says are under `gatewaySn` now. */
+  const childrenOf = (gatewaySn: string): string[] => [...(children.get(gatewaySn) ?? [])];
 
   async function setOffline(sns: string[]): Promise<void> {
     if (sns.length === 0) return;
@@ -59,15 +85,22 @@ export function createPresence(db: Db, offlineAfterMs = OFFLINE_AFTER_MS): Prese
       }>('select device_sn, domain, workspace_id, gateway_sn, online from devices');
       // A deleted device is forgotten: its messages count as unknown from now on.
       const registered = new Set(rows.map((r) => r.device_sn));
-      for (const sn of known.keys()) if (!registered.has(sn)) known.delete(sn);
+      for (const sn of [...known.keys()]) if (!registered.has(sn)) forget(sn);
       for (const r of rows) {
-        const online = known.get(r.device_sn)?.online ?? r.online;
-        known.set(r.device_sn, {
-          domain: r.domain,
-          workspaceId: r.workspace_id,
-          gatewaySn: r.gateway_sn,
-          online,
-        });
+        let device = known.get(r.device_sn);
+        if (device === undefined) {
+          device = {
+            domain: r.domain,
+            workspaceId: r.workspace_id,
+            gatewaySn: null,
+            online: r.online,
+          };
+          known.set(r.device_sn, device);
+        }
+        device.domain = r.domain;
+        device.workspaceId = r.workspace_id;
+        attachTo(r.device_sn, device, r.gateway_sn);
+        const online = device.online;
         // Online in the database from an earlier run: give it the full grace period to speak up.
         if (online && !lastSeen.has(r.device_sn)) lastSeen.set(r.device_sn, at);
       }
@@ -90,26 +123,29 @@ export function createPresence(db: Db, offlineAfterMs = OFFLINE_AFTER_MS): Prese
         [sns, new Date(at)],
       );
     },
-    async topology(gatewaySn, children, at) {
+    async topology(gatewaySn, announced, at) {
       const gateway = known.get(gatewaySn);
       if (!gateway) return;
       // Only devices of the gateway's own project can be attached to it.
-      const attach = children.filter((sn) => known.get(sn)?.workspaceId === gateway.workspaceId);
-      const detached = [...known].filter(
-        ([sn, d]) => d.gatewaySn === gatewaySn && !attach.includes(sn),
-      );
+      const attach = announced.filter((sn) => known.get(sn)?.workspaceId === gateway.workspaceId);
+      const attached = new Set(attach);
+      const detached = childrenOf(gatewaySn).filter((sn) => !attached.has(sn));
       for (const sn of [gatewaySn, ...attach]) presence.seen(sn, at);
-      for (const sn of attach) (known.get(sn) ?? gateway).gatewaySn = gatewaySn;
+      for (const sn of attach) {
+        const child = known.get(sn);
+        if (child !== undefined) attachTo(sn, child, gatewaySn);
+      }
       await db.query('update devices set gateway_sn = $1 where device_sn = any($2)', [
         gatewaySn,
         attach,
       ]);
       await presence.markOnline([gatewaySn, ...attach], at);
-      await setOffline(detached.map(([sn]) => sn));
+      await setOffline(detached);
     },
     async disconnected(gatewaySn) {
-      const family = [...known].filter(([sn, d]) => sn === gatewaySn || d.gatewaySn === gatewaySn);
-      await setOffline(family.map(([sn]) => sn));
+      const family = new Set(childrenOf(gatewaySn));
+      if (known.has(gatewaySn)) family.add(gatewaySn);
+      await setOffline([...family]);
     },
     async sweep(at) {
       const recent = [...heard].filter((sn) => known.get(sn)?.online);

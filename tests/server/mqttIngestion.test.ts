@@ -88,6 +88,33 @@ describe('telemetry sink', () => {
     expect((await device(DOCK))?.online).toBe(true);
   });
 
+  it('turns a gateway and only the devices it holds now offline when its connection ends', async () => {
+    const [first, second] = buildFleet({ drones: 2, seed: 1, center: DEFAULT_CENTER });
+    if (first === undefined || second === undefined) throw new Error('two units expected');
+    const topo = (dock: string, aircraft: string[]) =>
+      send(
+        `sys/product/${dock}/status`,
+        { domain: 3, type: 2, sub_type: 0, sub_devices: aircraft.map((sn) => ({ sn })) },
+        { method: 'update_topo' },
+      );
+    topo(first.dock.sn, [first.aircraft.sn]);
+    topo(second.dock.sn, [second.aircraft.sn]);
+    // The first dock's aircraft moves to the second dock.
+    topo(second.dock.sn, [second.aircraft.sn, first.aircraft.sn]);
+    await sink.flush();
+    expect(await device(first.aircraft.sn)).toEqual({ online: true, gateway_sn: second.dock.sn });
+
+    sink.deviceDisconnected(first.dock.sn);
+    await sink.flush();
+    expect((await device(first.dock.sn))?.online).toBe(false);
+    expect((await device(first.aircraft.sn))?.online).toBe(true);
+
+    sink.deviceDisconnected(second.dock.sn);
+    await sink.flush();
+    for (const sn of [second.dock.sn, second.aircraft.sn, first.aircraft.sn])
+      expect((await device(sn))?.online).toBe(false);
+  });
+
   it('does not attach a device of another project to a gateway', async () => {
     await fx.db.query('update devices set workspace_id = $1 where device_sn = $2', [
       fx.projectB,
