@@ -252,3 +252,23 @@ describe('the wayline map editor', () => {
     await warning.waitFor({ state: 'detached' });
   });
 });
+
+describe('the wayline map editor in a project with docks', () => {
+  const e2e = useE2E({ SIM_DRONES: '2' });
+
+  it("opens a new route over the project's docks, each drawn with its name", async () => {
+    const { page } = e2e;
+    const ui = new Editor(page);
+    await e2e.console.signIn('operator');
+    await e2e.console.open('/wayline');
+    await page.getByTestId('wayline-new').click();
+    await ui.ready();
+    expect(await page.locator('.sd-tag--active').textContent()).toContain('编辑航线');
+    const map = ui.shown('editor-map').locator('[data-docks]');
+    // Both simulated docks, by the names the device list gives them ("#1 DJI Dock 2"…).
+    await expect
+      .poll(() => map.getAttribute('data-docks'), { timeout: 30_000, interval: 250 })
+      .toMatch(/^#1 \S.*\n#2 \S.*$/);
+    await saveShot(page, 'route-editor', 'new-route-over-docks-zh-desktop');
+  });
+});
