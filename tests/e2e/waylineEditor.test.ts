@@ -256,7 +256,7 @@ describe('the wayline map editor', () => {
 describe('the wayline map editor in a project with docks', () => {
   const e2e = useE2E({ SIM_DRONES: '2' });
 
-  it("opens a new route over the project's docks, each drawn with its name", async () => {
+  it("opens a new route, and the empty feature-point map, over the project's docks, each drawn with its name", async () => {
     const { page } = e2e;
     const ui = new Editor(page);
     await e2e.console.signIn('operator');
@@ -270,5 +270,12 @@ describe('the wayline map editor in a project with docks', () => {
       .poll(() => map.getAttribute('data-docks'), { timeout: 30_000, interval: 250 })
       .toMatch(/^#1 \S.*\n#2 \S.*$/);
     await saveShot(page, 'route-editor', 'new-route-over-docks-zh-desktop');
+
+    // The feature-point map, still empty, shows them too.
+    await e2e.console.open('/model_ai');
+    const points = page.locator('[data-testid="feature-map"]:visible');
+    await expect
+      .poll(() => points.getAttribute('data-docks'), { timeout: 30_000, interval: 250 })
+      .toMatch(/^#1 \S.*\n#2 \S.*$/);
   });
 });

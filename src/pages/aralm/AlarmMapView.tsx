@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { AiAlarm } from '../../../protocol/aiAlarms.ts';
 import type { Query } from '../../api/createClient.ts';
 import { ConsoleMap } from '../../map/ConsoleMap.tsx';
-import type { ToDisplay } from '../../map/displayCoords.ts';
+import { framePlaces } from '../../map/framePlaces.ts';
 import { useToDisplay } from '../../map/displayCoords.ts';
 import { AlarmClusterLayer } from './AlarmClusterLayer.tsx';
 import { listAiAlarms } from './aralmApi.ts';
@@ -19,24 +19,6 @@ const FIT_MAX_ZOOM = 14;
 const FIT_PADDING_PX = 60;
 
 type Placed = AiAlarm & { latitude: number; longitude: number };
-
-/** Moves the camera so that every alarm is in view (display coordinates). */
-function frame(map: MapLibreMap, placed: readonly Placed[], toDisplay: ToDisplay): void {
-  const points = placed.map((a) => toDisplay(a.longitude, a.latitude));
-  const [first] = points;
-  if (first === undefined) return;
-  const west = Math.min(...points.map((p) => p[0]));
-  const east = Math.max(...points.map((p) => p[0]));
-  const south = Math.min(...points.map((p) => p[1]));
-  const north = Math.max(...points.map((p) => p[1]));
-  map.fitBounds(
-    [
-      [west, south],
-      [east, north],
-    ],
-    { padding: FIT_PADDING_PX, maxZoom: FIT_MAX_ZOOM, duration: 0 },
-  );
-}
 
 /** The map mode: every matching alarm with a position, clustered, the camera framing them. */
 export function AlarmMapView({ query, onOpen }: { query: Query; onOpen: (id: number) => void }) {
@@ -60,7 +42,12 @@ export function AlarmMapView({ query, onOpen }: { query: Query; onOpen: (id: num
     if (map === null || alarms === null) return;
     if (framed.current?.map === map && framed.current.alarms === alarms) return;
     framed.current = { map, alarms };
-    frame(map, placed, toDisplay);
+    framePlaces(
+      map,
+      placed.map((a) => [a.longitude, a.latitude] as const),
+      toDisplay,
+      { padding: FIT_PADDING_PX, maxZoom: FIT_MAX_ZOOM },
+    );
   }, [map, alarms, placed, toDisplay]);
   return (
     <div className="aralm-map" data-testid="alarm-map" data-alarms={placed.length}>

@@ -17,7 +17,7 @@ import type { FeaturePoint } from '../../../protocol/featurePoints.ts';
 import { clock } from '../../lib/clock.ts';
 import type { ToDisplay } from '../../map/datumConvert.ts';
 import { mapAlive } from '../../map/mapAlive.ts';
-import { useDisplayDatum } from './useDisplayDatum.ts';
+import { useDisplayDatum } from '../../map/displayCoords.ts';
 
 const SOURCE = 'fp-points';
 const CIRCLES = 'fp-points-circles';

@@ -3,9 +3,12 @@ import { Button, Callout, NonIdealState } from '@blueprintjs/core';
 import { Marker, useMap } from 'react-map-gl/maplibre';
 import { useTranslation } from 'react-i18next';
 import type { FeaturePoint } from '../../../protocol/featurePoints.ts';
+import { DockLandmarks, FitDocks } from '../../components/DockLandmarks/DockLandmarks.tsx';
+import { useDockPlaces } from '../../components/DockLandmarks/useDockPlaces.ts';
 import { ConsoleMap } from '../../map/ConsoleMap.tsx';
+import { framePlaces } from '../../map/framePlaces.ts';
 import { PointLayer, type PointLayerProps } from './PointLayer.tsx';
-import { useDisplayDatum } from './useDisplayDatum.ts';
+import { useDisplayDatum } from '../../map/displayCoords.ts';
 
 /** Names are drawn beside the points up to this many; beyond, the dots alone stay readable. */
 const LABEL_LIMIT = 300;
@@ -19,15 +22,11 @@ function FitPoints({ points }: { points: readonly FeaturePoint[] }) {
   useEffect(() => {
     if (!map || done.current || points.length === 0) return;
     done.current = true;
-    const shown = points.map((p) => toDisplay(p.longitude, p.latitude));
-    const lngs = shown.map(([x]) => x);
-    const lats = shown.map(([, y]) => y);
-    map.fitBounds(
-      [
-        [Math.min(...lngs), Math.min(...lats)],
-        [Math.max(...lngs), Math.max(...lats)],
-      ],
-      { padding: 60, maxZoom: 16, duration: 0 },
+    framePlaces(
+      map,
+      points.map((p) => [p.longitude, p.latitude] as const),
+      toDisplay,
+      { padding: 60, maxZoom: 16 },
     );
   }, [map, points, toDisplay]);
   return null;
@@ -56,11 +55,13 @@ interface Props extends Omit<PointLayerProps, 'adding'> {
 export function PointMapView({ loading, adding, onCancelAdd, ...draw }: Props) {
   const { t } = useTranslation('featurePage');
   const [ready, setReady] = useState(false);
+  const docks = useDockPlaces();
   return (
     <div
       className={adding ? 'fp-map fp-map--adding' : 'fp-map'}
       data-testid="feature-map"
       data-points={draw.points.length}
+      data-docks={docks.map((dock) => dock.name).join('\n')}
       data-ready={ready}
     >
       <ConsoleMap
@@ -71,8 +72,10 @@ export function PointMapView({ loading, adding, onCancelAdd, ...draw }: Props) {
           setReady(true);
         }}
       >
+        <DockLandmarks docks={docks} />
         <PointLayer {...draw} adding={adding} />
         <FitPoints points={draw.points} />
+        <FitDocks docks={docks} empty={!loading && draw.points.length === 0} maxZoom={14} />
         <Labels points={draw.points} />
       </ConsoleMap>
       {adding && (

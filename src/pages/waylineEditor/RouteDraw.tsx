@@ -15,7 +15,7 @@ import {
 import { TerraDrawMapLibreGLAdapter } from 'terra-draw-maplibre-gl-adapter';
 import { midpoints } from '../../lib/route/routeMeasure.ts';
 import { activePoints, type EditorRoute } from '../../lib/route/routeModel.ts';
-import { useDisplayDatum } from './displayDatum.ts';
+import { useDisplayDatum } from '../../map/displayCoords.ts';
 import { useLatest } from './useLatest.ts';
 
 /** How near a click must be to a waypoint or a leg's midpoint to hit it, px (a fingertip). */

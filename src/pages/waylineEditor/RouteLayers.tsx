@@ -8,7 +8,7 @@ import { Layer, Source } from 'react-map-gl/maplibre';
 import type { Feature, FeatureCollection } from 'geojson';
 import { midpoints } from '../../lib/route/routeMeasure.ts';
 import { activePoints, type EditorRoute } from '../../lib/route/routeModel.ts';
-import { useDisplayDatum } from './displayDatum.ts';
+import { useDisplayDatum } from '../../map/displayCoords.ts';
 
 const ACTIVE = '#2d72d2';
 const OTHER = '#8f99a8';

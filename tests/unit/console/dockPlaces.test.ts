@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Device } from '../../../protocol/http.ts';
 import { applyFleetDelta, resetFleet, setFleetDevices } from '../../../src/state/fleet.ts';
-import { dockPlaces } from '../../../src/pages/waylineEditor/dockPlaces.ts';
+import { dockPlaces } from '../../../src/components/DockLandmarks/dockPlaces.ts';
 import { delta } from './fakeWorker.ts';
 
 const device = (sn: string, domain: number, name: string): Device =>
@@ -9,7 +9,7 @@ const device = (sn: string, domain: number, name: string): Device =>
 
 beforeEach(() => resetFleet());
 
-describe('docks on the route editor map', () => {
+describe('docks on the planning maps', () => {
   it('lists every dock that reported where it stands, by its listed name, and no aircraft', () => {
     setFleetDevices([
       device('DOCK2', 3, '#2 DJI Dock'),
