@@ -9,12 +9,14 @@
  * hand-off is cheap anyway.
  */
 
+import { Holds } from '../lib/holds.ts';
+
 /** Fleet size from which the bridge narrows full-rate detail to the devices of interest. */
 export const LARGE_FLEET = 200;
 
 const entries = new Map<string, readonly string[]>();
-/** Devices held by mounted readers, with how many readers hold each. */
-const held = new Map<string, number>();
+/** Devices held by mounted readers. */
+const held = new Holds();
 const listeners = new Set<() => void>();
 let notifyQueued = false;
 
@@ -40,22 +42,16 @@ export function setInterest(owner: string, sns: readonly string[]): void {
 
 /** Holds `sn` in the interest until the returned release is called (once; later calls do nothing). */
 export function holdInterest(sn: string): () => void {
-  held.set(sn, (held.get(sn) ?? 0) + 1);
+  const release = held.hold(sn);
   changed();
-  let released = false;
   return () => {
-    if (released) return;
-    released = true;
-    const left = (held.get(sn) ?? 1) - 1;
-    if (left > 0) held.set(sn, left);
-    else held.delete(sn);
-    changed();
+    if (release()) changed();
   };
 }
 
 /** The union of every UI part's interest, sorted. */
 export function interestSerials(): string[] {
-  const all = new Set<string>(held.keys());
+  const all = new Set(held.keys());
   for (const sns of entries.values()) for (const sn of sns) all.add(sn);
   return [...all].sort();
 }

@@ -3,26 +3,21 @@
  * these are backfilled first and always, however large the fleet; the rest only up to a budget.
  */
 
-const shown = new Map<string, number>();
+import { Holds } from '../lib/holds.ts';
+
+const shown = new Holds();
 const listeners = new Set<() => void>();
 
 /** Marks `sn`'s history as drawn until the returned function is called. */
 export function showHistory(sn: string): () => void {
-  shown.set(sn, (shown.get(sn) ?? 0) + 1);
+  const release = shown.hold(sn);
   for (const listener of listeners) listener();
-  let done = false;
-  return () => {
-    if (done) return;
-    done = true;
-    const left = (shown.get(sn) ?? 1) - 1;
-    if (left > 0) shown.set(sn, left);
-    else shown.delete(sn);
-  };
+  return () => void release();
 }
 
 /** Serial numbers of the histories on screen now. */
 export function shownHistories(): string[] {
-  return [...shown.keys()];
+  return shown.keys();
 }
 
 /** Calls `listener` when a history is newly shown (hidden ones need nothing done). */
