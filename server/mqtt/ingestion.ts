@@ -86,14 +86,35 @@ export async function startIngestion(options: IngestionOptions): Promise<Ingesti
     options.shared ? `$share/${options.shareGroup ?? SHARE_GROUP}/${t}` : t,
   );
   let outage = false;
+  /** Cancels the retries of a refused subscription; `null` while none is pending. */
+  let retrying: (() => void) | null = null;
+  const stopRetrying = (): void => {
+    retrying?.();
+    retrying = null;
+  };
   const ready = new Promise<void>((resolve) => {
+    const subscribe = (): void => {
+      client.subscribe(topics, { qos: 0 }, (error) => {
+        if (!error) {
+          stopRetrying();
+          resolve();
+          return;
+        }
+        // A broker whose accounts are still being provisioned (or misconfigured) refuses the
+        // filters: ingestion would otherwise connect and store nothing until the next reconnect.
+        if (retrying !== null) return;
+        log.error(
+          `ingestion could not subscribe to ${topics.join(', ')} (${error.message}); check the server account's rights on the broker. Retrying every ${RECONNECT_PERIOD_MS / 1000} s.`,
+        );
+        retrying = scheduler.every(RECONNECT_PERIOD_MS, () => {
+          if (client.connected) subscribe();
+        });
+      });
+    };
     client.on('connect', () => {
       if (outage) log.info(`ingestion reconnected to ${options.url}`);
       outage = false;
-      client.subscribe(topics, { qos: 0 }, (error) => {
-        if (error) log.error(`ingestion could not subscribe: ${error.message}`);
-        else resolve();
-      });
+      subscribe();
     });
   });
   client.on('error', (error) => {
@@ -113,6 +134,7 @@ export async function startIngestion(options: IngestionOptions): Promise<Ingesti
     async close() {
       // Forced: a graceful end first works through whatever the broker still pushes, which under
       // load outlasts the server's shutdown budget; what was received is flushed by `stop`.
+      stopRetrying();
       await client.endAsync(true);
       await sink.stop();
     },
