@@ -64,7 +64,7 @@ export function createTelemetryService(options: TelemetryServiceOptions = {}) {
     resync: (): void => core.resync(),
     /**
      * The devices the UI shows (selection, visible rows, open panels): only they get their detail
-     * every frame, the rest once a second plus their position every frame. `null`: every device.
+     * every frame, the rest every few seconds plus their table row every frame. `null`: every device.
      */
     setInterest: (sns: readonly string[] | null): void => core.setInterest(sns),
     /** Replaces the connection listener and tells it the current state at once. */

@@ -25,11 +25,12 @@ import {
   replaceHms,
   withoutExpired,
 } from '../telemetry/alarms.ts';
-import { DeviceHistory } from '../telemetry/history.ts';
+import { DeviceHistory, historyPoint } from '../telemetry/history.ts';
 import { holdInterest } from '../telemetry/interest.ts';
 import type { HistoryPoint } from '../telemetry/history.ts';
 import type { FleetCounts } from '../telemetry/fleetCounts.ts';
 import { countFleet, EMPTY_COUNTS, kindOf } from '../telemetry/fleetCounts.ts';
+import { fleetPositionTable, freshVitals } from '../telemetry/fleetPositions.ts';
 
 /**
  * A value stored with valtio's `ref`: never proxied, replaced whole. The phantom snapshot marker tells
@@ -180,6 +181,7 @@ function fileSeeded(): void {
 export function applyFleetDelta(delta: FleetDelta): void {
   const devices = delta.devices.filter((change) => isAccepted(change.sn));
   for (const change of devices) applyDevice(change);
+  recordHistories();
   applyEvents(delta);
   link.stats = ref({ ...delta.stats });
   refreshFleetCounts();
@@ -200,8 +202,43 @@ function applyDevice(change: DeviceDelta): void {
     task: change.task ?? prev?.task ?? null,
   };
   cell.live = frozen(next);
-  historyOf(change.sn).record(next);
+  // Without the worker's table (a stand-in worker) the merged telemetry is the history's source.
+  if (fleetPositionTable() === null) {
+    const point = historyPoint(next);
+    if (point !== null) historyOf(change.sn).record(point);
+  }
 }
+
+/**
+ * One history point per second for every watched device with a position, read from the worker's
+ * table: it has every device's position and readings each frame, where the merged telemetry of a
+ * device the UI does not show is refreshed only every few seconds.
+ */
+function recordHistories(): void {
+  const table = fleetPositionTable();
+  if (table === null) return;
+  const { frame } = table;
+  for (const [sn, row] of table.rows) {
+    if (!isAccepted(sn)) continue;
+    const ts = frame.ts[row] ?? 0;
+    const lon = frame.lon[row] ?? Number.NaN;
+    const lat = frame.lat[row] ?? Number.NaN;
+    if (!Number.isFinite(lon) || !Number.isFinite(lat)) continue;
+    const history = historyOf(sn);
+    if (!history.due(ts)) continue;
+    history.record({
+      t: ts,
+      lon,
+      lat,
+      altitude: finiteOrNull(frame.elevation[row]),
+      speed: finiteOrNull(frame.speed[row]),
+      battery: finiteOrNull(frame.battery[row]),
+    });
+  }
+}
+
+const finiteOrNull = (value: number | undefined): number | null =>
+  value !== undefined && Number.isFinite(value) ? value : null;
 
 /** Calls `listener` with every later frame's events; answers the unsubscribe. */
 export function onFleetEvents(listener: EventsListener): () => void {
@@ -243,7 +280,7 @@ export function refreshFleetCounts(now = clock.now()): void {
     const kept = withoutExpired(cell.alarms, now);
     if (kept !== cell.alarms) setAlarms(cell, kept);
   }
-  Object.assign(counts, countFleet(cells.values(), now));
+  Object.assign(counts, countFleet(cells.values(), now, freshVitals));
   if (feedStale) refreshFeed();
 }
 
@@ -351,7 +388,7 @@ export function setLinkState(state: ConnectionState): void {
 /** Live telemetry of one device; re-renders only when that device changes. */
 export function useDeviceTelemetry(sn: string): DeviceTelemetry | null {
   // Whatever reads a device in detail is what the UI shows: in a large fleet the worker sends those
-  // devices' fields every frame and the rest once a second (see `interest.ts`).
+  // devices' fields every frame and the rest every few seconds (see `interest.ts`).
   useEffect(() => (sn === '' ? undefined : holdInterest(sn)), [sn]);
   return useSnapshot(deviceCell(sn)).live;
 }

@@ -38,22 +38,47 @@ export function kindFromTelemetry(live: DeviceTelemetry): DeviceKind {
   return 'unknown';
 }
 
-/** Flight phase of an aircraft; unknown mode codes fall back to its height. */
-export function aircraftPhase(live: DeviceTelemetry): AircraftPhase {
+/**
+ * What the status of a device is judged from: when it last spoke and the few fields that say what it
+ * is doing. A device the UI shows has them fresh in its merged telemetry ({@link vitalsOf}); for the
+ * rest of a large fleet the worker's map table has them every frame (`telemetry/fleetPositions.ts`).
+ */
+export interface DeviceVitals {
+  /** When its newest message reached the tab (ms since epoch). */
+  receivedAt: number;
+  mode: number | null;
+  /** Metres above the take-off point. */
+  elevation: number | null;
+  /** A dock's `drone_in_dock`. */
+  droneInDock: number | null;
+}
+
+/** The vitals in a device's merged telemetry. */
+export function vitalsOf(live: DeviceTelemetry): DeviceVitals {
   const osd = aircraftOsd(live);
-  const mode = osd.num('mode_code');
+  return {
+    receivedAt: live.receivedAt,
+    mode: osd.num('mode_code'),
+    elevation: osd.num('elevation'),
+    droneInDock: dockOsd(live).num('drone_in_dock'),
+  };
+}
+
+/** Flight phase of an aircraft; unknown mode codes fall back to its height. */
+export function aircraftPhase(vitals: DeviceVitals): AircraftPhase {
+  const { mode } = vitals;
   if (mode !== null && RETURNING_MODES.has(mode)) return 'returning';
   if (isAirborne(mode)) return 'flying';
   if (aircraftMode(mode) !== 'unknown') return 'ground';
-  return (osd.num('elevation') ?? 0) > AIRBORNE_ELEVATION_M ? 'flying' : 'ground';
+  return (vitals.elevation ?? 0) > AIRBORNE_ELEVATION_M ? 'flying' : 'ground';
 }
 
 /** Milliseconds since the device's newest message reached the tab. */
-export function dataAgeMs(live: DeviceTelemetry, now: number): number {
-  return Math.max(0, now - live.receivedAt);
+export function dataAgeMs(heard: Pick<DeviceVitals, 'receivedAt'>, now: number): number {
+  return Math.max(0, now - heard.receivedAt);
 }
 
-/** Whether live telemetry says the device is online at `now`. */
-export function isLive(live: DeviceTelemetry | null, now: number): boolean {
-  return live !== null && dataAgeMs(live, now) < ONLINE_WINDOW_MS;
+/** Whether the device's newest message says it is online at `now`. */
+export function isLive(heard: Pick<DeviceVitals, 'receivedAt'> | null, now: number): boolean {
+  return heard !== null && dataAgeMs(heard, now) < ONLINE_WINDOW_MS;
 }

@@ -2,8 +2,14 @@
 import type { DeviceTelemetry, DeviceKind } from '../../protocol/telemetry.ts';
 import type { Device } from '../../protocol/http.ts';
 import type { AlarmEntry } from './alarms.ts';
-import { aircraftPhase, isLive, kindFromDomain, kindFromTelemetry } from './deviceStatus.ts';
-import { dockOsd } from './fields.ts';
+import {
+  aircraftPhase,
+  isLive,
+  kindFromDomain,
+  kindFromTelemetry,
+  vitalsOf,
+} from './deviceStatus.ts';
+import type { DeviceVitals } from './deviceStatus.ts';
 
 export interface FleetCounts {
   online: number;
@@ -27,23 +33,27 @@ export function kindOf(info: Device | null, live: DeviceTelemetry | null): Devic
   return listed === 'unknown' && live !== null ? kindFromTelemetry(live) : listed;
 }
 
-/** Whether a device is online: its own telemetry decides once heard, the server's list before that. */
-export function isOnline(cell: CountedCell, now: number): boolean {
-  return cell.live === null ? (cell.info?.online ?? false) : isLive(cell.live, now);
-}
-
-/** Counts online/offline devices, flying aircraft, docks holding their aircraft and active alarms. */
-export function countFleet(cells: Iterable<CountedCell>, now: number): FleetCounts {
+/**
+ * Counts online/offline devices, flying aircraft, docks holding their aircraft and active alarms. A
+ * device's own telemetry decides once heard, the server's list before that; `vitals` reads what the
+ * counts judge (the fleet store passes the worker's table, fresher for devices the UI does not show).
+ */
+export function countFleet(
+  cells: Iterable<CountedCell>,
+  now: number,
+  vitals: (live: DeviceTelemetry) => DeviceVitals = vitalsOf,
+): FleetCounts {
   const counts = { ...EMPTY_COUNTS };
   for (const cell of cells) {
     if (cell.info === null && cell.live === null) continue;
-    const online = isOnline(cell, now);
+    const heard = cell.live === null ? null : vitals(cell.live);
+    const online = heard === null ? (cell.info?.online ?? false) : isLive(heard, now);
     counts[online ? 'online' : 'offline'] += 1;
     counts.alarms += cell.alarms.length;
-    if (!online || cell.live === null) continue;
+    if (!online || cell.live === null || heard === null) continue;
     const kind = kindOf(cell.info, cell.live);
-    if (kind === 'aircraft' && aircraftPhase(cell.live) !== 'ground') counts.flying += 1;
-    if (kind === 'dock' && dockOsd(cell.live).num('drone_in_dock') === 1) counts.inDock += 1;
+    if (kind === 'aircraft' && aircraftPhase(heard) !== 'ground') counts.flying += 1;
+    if (kind === 'dock' && heard.droneInDock === 1) counts.inDock += 1;
   }
   return counts;
 }

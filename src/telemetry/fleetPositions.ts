@@ -1,10 +1,14 @@
 /**
- * The map's table of every device's position, heading, height, battery and mode, as the worker last
- * sent it: typed arrays received by transfer each frame (see `workers/core/mapFrame.ts`). The map
- * reads positions here instead of from the devices' merged telemetry, which for devices outside the
- * UI's interest is refreshed only once a second.
+ * The worker's table of every device's position, clock, mode, dock state and history readings, as
+ * it last sent it: typed arrays received by transfer each frame (see `workers/core/mapFrame.ts`).
+ * Readers of the whole fleet (the map, the counters, the histories) read here instead of from the
+ * devices' merged telemetry, which for devices outside the UI's interest is refreshed only every
+ * few seconds.
  */
+import type { DeviceTelemetry } from '../../protocol/telemetry.ts';
 import type { MapFrame } from '../../workers/core/mapFrame.ts';
+import { vitalsOf } from './deviceStatus.ts';
+import type { DeviceVitals } from './deviceStatus.ts';
 
 export type { MapFrame } from '../../workers/core/mapFrame.ts';
 
@@ -40,6 +44,33 @@ export interface PositionTable {
 /** The latest table, for readers that go through every row each frame; `null` when there is none. */
 export function fleetPositionTable(): PositionTable | null {
   return frame === null ? null : { frame, rows };
+}
+
+/**
+ * The vitals of a device from whichever is newer: the table's row or its merged telemetry (which
+ * the table can trail when a stand-in worker sends none, or just after a restart).
+ */
+export function freshVitals(live: DeviceTelemetry): DeviceVitals {
+  return newerVitals(frame, rows.get(live.sn) ?? -1, live);
+}
+
+/** {@link freshVitals} from a given table and row (-1: the table does not know the device). */
+export function newerVitals(
+  table: MapFrame | null,
+  row: number,
+  live: DeviceTelemetry,
+): DeviceVitals {
+  if (table === null || row < 0) return vitalsOf(live);
+  const receivedAt = table.receivedAt[row] ?? 0;
+  if (receivedAt < live.receivedAt) return vitalsOf(live);
+  const mode = table.mode[row] ?? -1;
+  const inDock = table.droneInDock[row] ?? -1;
+  return {
+    receivedAt,
+    mode: mode < 0 ? null : mode,
+    elevation: finite(table.elevation[row]),
+    droneInDock: inDock < 0 ? null : inDock,
+  };
 }
 
 /** The map fields of one device, or `null` when the table has no position for it. */

@@ -35,14 +35,23 @@ export class DeviceHistory {
   private size = 0;
   private lastT = -Infinity;
 
-  /** Records a point when the device has a position and a second has passed since the last one. */
-  record(live: DeviceTelemetry): void {
-    const position = positionOf(live);
-    const lon = position.num('longitude');
-    const lat = position.num('latitude');
-    if (lon === null || lat === null || live.ts - this.lastT < HISTORY_STEP_MS) return;
-    this.lastT = live.ts;
-    this.append([live.ts, lon, lat, ...this.readings(live)]);
+  /** Whether a point of time `t` would be recorded: a second has passed since the last one. */
+  due(t: number): boolean {
+    return t - this.lastT >= HISTORY_STEP_MS;
+  }
+
+  /** Records `point` when a second has passed since the last one. */
+  record(point: HistoryPoint): void {
+    if (!this.due(point.t)) return;
+    this.lastT = point.t;
+    this.append([
+      point.t,
+      point.lon,
+      point.lat,
+      point.altitude ?? Number.NaN,
+      point.speed ?? Number.NaN,
+      point.battery ?? Number.NaN,
+    ]);
   }
 
   /** Time of the newest point, `null` while there is none. */
@@ -113,15 +122,6 @@ export class DeviceHistory {
     this.size = Math.min(this.size + 1, HISTORY_POINTS);
   }
 
-  private readings(live: DeviceTelemetry): number[] {
-    const osd = aircraftOsd(live);
-    return [
-      osd.num('elevation') ?? Number.NaN,
-      osd.num('horizontal_speed') ?? Number.NaN,
-      osd.num('battery.capacity_percent') ?? Number.NaN,
-    ];
-  }
-
   private pointAt(at: number, t: number): HistoryPoint {
     const value = (offset: number): number | null => {
       const v = this.data[at + offset] ?? Number.NaN;
@@ -136,6 +136,23 @@ export class DeviceHistory {
       battery: value(5),
     };
   }
+}
+
+/** The history point in a device's merged telemetry, or `null` while it has no position. */
+export function historyPoint(live: DeviceTelemetry): HistoryPoint | null {
+  const position = positionOf(live);
+  const lon = position.num('longitude');
+  const lat = position.num('latitude');
+  if (lon === null || lat === null) return null;
+  const osd = aircraftOsd(live);
+  return {
+    t: live.ts,
+    lon,
+    lat,
+    altitude: osd.num('elevation'),
+    speed: osd.num('horizontal_speed'),
+    battery: osd.num('battery.capacity_percent'),
+  };
 }
 
 /**

@@ -4,7 +4,8 @@
  * reads one device's telemetry holds that device while it is mounted (`holdInterest`, called by
  * `useDeviceTelemetry`), the way a viewer subscribes to the topics its panels show. The bridge sends
  * the union to the worker, which then hands over every field of those devices each frame and the
- * others' detail once a second (their positions still arrive every frame through the map table).
+ * others' detail every few seconds; what the fleet-wide readers need of them (position, clock, mode,
+ * dock state, history readings) still arrives every frame through the worker's table.
  * Small fleets skip this: below {@link LARGE_FLEET} devices every device is shown in full, as the
  * hand-off is cheap anyway.
  */

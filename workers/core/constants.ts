@@ -13,6 +13,9 @@ export const EVENT_QUEUE_CAP = 10_000;
 
 /**
  * While the UI names the devices it shows, every other device's detail goes out once per this many
- * frames (1 s at 10 Hz): enough for list counters and silence detection, a tenth of the hand-off.
+ * frames (5 s at 10 Hz). Whatever shows a device names it, and what the fleet-wide readers need
+ * fresh (position, clock, mode, dock state, the history's readings) travels every frame in the map
+ * table. Once a second, this cost a quarter of the core beyond the parse floor (parsing the kept
+ * body again, comparing fifty fields, cloning the changes).
  */
-export const DETAIL_EVERY_FRAMES = 10;
+export const DETAIL_EVERY_FRAMES = 50;

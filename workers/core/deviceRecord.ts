@@ -49,6 +49,8 @@ export class DeviceRecord {
   interesting = false;
   /** The store has this record in its list of records with changes not handed out. */
   listed = false;
+  /** A delta of this device went out: until then its first is due at once, interest or not. */
+  delivered = false;
   task: JsonObject | null = null;
   gateway: string | null = null;
   ts = 0;
@@ -62,6 +64,9 @@ export class DeviceRecord {
   height = NaN;
   battery = NaN;
   mode = -1;
+  elevation = NaN;
+  speed = NaN;
+  droneInDock = -1;
 
   /** `row` is the device's row in the map table, fixed for the worker's lifetime. */
   constructor(
@@ -99,11 +104,15 @@ export class DeviceRecord {
       this.pendingOsd = overlay(parsed(pending), data);
     }
     const { longitude, latitude, attitude_head, height, mode_code, battery } = data;
+    const { elevation, horizontal_speed, drone_in_dock } = data;
     if (typeof longitude === 'number') this.lon = longitude;
     if (typeof latitude === 'number') this.lat = latitude;
     if (typeof attitude_head === 'number') this.heading = attitude_head;
     if (typeof height === 'number') this.height = height;
     if (typeof mode_code === 'number') this.mode = mode_code;
+    if (typeof elevation === 'number') this.elevation = elevation;
+    if (typeof horizontal_speed === 'number') this.speed = horizontal_speed;
+    if (typeof drone_in_dock === 'number') this.droneInDock = drone_in_dock;
     if (typeof battery === 'object' && battery !== null && !Array.isArray(battery)) {
       const percent = battery.capacity_percent;
       if (typeof percent === 'number') this.battery = percent;
@@ -207,6 +216,7 @@ export class DeviceRecord {
     if (this.taskDirty && this.task !== null) delta.task = this.task;
     this.gatewayDirty = false;
     this.taskDirty = false;
+    this.delivered = true;
     return delta;
   }
 

@@ -22,9 +22,11 @@ export interface FrameChanges {
  * what it gives up.
  *
  * Interest: while the consumer names the devices it shows (`setInterest`), only those get their
- * detail every frame; every other device's detail goes out every {@link DETAIL_EVERY_FRAMES}th frame
- * (staggered by row, so each frame carries an even share), and its position every frame through the
- * map table. With no interest set every device is shown in full every frame.
+ * detail every frame. Every other device gets its map-table row every frame (position, clock, mode,
+ * dock state, the readings of its history) and its detail every {@link DETAIL_EVERY_FRAMES}th frame,
+ * staggered by row so each frame carries an even share; its first delta, and one carrying a new
+ * gateway or task (what links alarms and flights to aircraft), go out at once. With no interest set
+ * every device is shown in full every frame.
  */
 export class FleetStore {
   private readonly devices = new Map<string, DeviceRecord>();
@@ -180,6 +182,9 @@ export class FleetStore {
       height: new Float32Array(n),
       battery: new Float32Array(n),
       mode: new Int16Array(n),
+      elevation: new Float32Array(n),
+      speed: new Float32Array(n),
+      droneInDock: new Int8Array(n),
       ts: new Float64Array(n),
       receivedAt: new Float64Array(n),
     };
@@ -192,6 +197,9 @@ export class FleetStore {
       frame.height[i] = record.height;
       frame.battery[i] = record.battery;
       frame.mode[i] = record.mode;
+      frame.elevation[i] = record.elevation;
+      frame.speed[i] = record.speed;
+      frame.droneInDock[i] = record.droneInDock;
       frame.ts[i] = record.ts;
       frame.receivedAt[i] = record.receivedAt;
     }
@@ -213,9 +221,19 @@ export class FleetStore {
   }
 }
 
-/** Devices of interest every frame, the others every `DETAIL_EVERY_FRAMES`th, staggered by row. */
+/**
+ * Whether a record's delta goes out in frame `frame`: a device of interest, its first delta and a
+ * new gateway or task at once, the others every `DETAIL_EVERY_FRAMES`th frame, staggered by row.
+ */
 function isDue(record: DeviceRecord, frame: number, everyDevice: boolean): boolean {
-  return everyDevice || record.interesting || (frame + record.row) % DETAIL_EVERY_FRAMES === 0;
+  return (
+    everyDevice ||
+    record.interesting ||
+    !record.delivered ||
+    record.gatewayDirty ||
+    record.taskDirty ||
+    (frame + record.row) % DETAIL_EVERY_FRAMES === 0
+  );
 }
 
 /** Both lists in arrival order (each already is, apart from the readings' map order). */

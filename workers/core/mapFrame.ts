@@ -1,10 +1,12 @@
 import type { FleetDelta } from '../../protocol/telemetry.ts';
 
 /**
- * The few fields the map draws for every device, one row per device, as typed arrays. They cross to
- * the main thread by transfer (no copy, no clone), so a 2 000-drone frame costs the worker a few
- * array writes per device instead of a structured clone of every changed field. Unknown values are
- * `NaN` (numbers) or `-1` (mode).
+ * The few fields the console reads of every device, one row per device, as typed arrays: what the
+ * map draws, what the fleet's counters and colours judge (clock, mode, dock state) and the readings
+ * of each aircraft's once-a-second history. They cross to the main thread by transfer (no copy, no
+ * clone), so a 2 000-drone frame costs the worker a few array writes per device instead of a
+ * structured clone of every changed field; the rest of a device's fields follow every few seconds
+ * unless the UI shows it. Unknown values are `NaN` (numbers) or `-1` (codes).
  */
 export interface MapFrame {
   /** Increases whenever a row is added; rows of one version always name the same devices. */
@@ -21,6 +23,12 @@ export interface MapFrame {
   battery: Float32Array;
   /** `mode_code`. */
   mode: Int16Array;
+  /** `elevation`, metres above the take-off point. */
+  elevation: Float32Array;
+  /** `horizontal_speed`, m/s. */
+  speed: Float32Array;
+  /** A dock's `drone_in_dock` (0 or 1). */
+  droneInDock: Int8Array;
   /** Payload `timestamp` of the device's newest message (ms since epoch, device clock). */
   ts: Float64Array;
   /** When the worker last received a message of the device (ms since epoch, worker clock). */
@@ -41,6 +49,9 @@ export function mapFrameBuffers(frame: MapFrame): ArrayBuffer[] {
     frame.height,
     frame.battery,
     frame.mode,
+    frame.elevation,
+    frame.speed,
+    frame.droneInDock,
     frame.ts,
     frame.receivedAt,
   ];

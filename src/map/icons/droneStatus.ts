@@ -1,7 +1,7 @@
 /** The state a drone is drawn in on the map and in the list, and its colour. */
-import type { DeviceTelemetry } from '../../../protocol/telemetry.ts';
 import type { AlarmEntry } from '../../telemetry/alarms.ts';
 import { aircraftPhase, dataAgeMs, QUIET_AFTER_MS } from '../../telemetry/deviceStatus.ts';
+import type { DeviceVitals } from '../../telemetry/deviceStatus.ts';
 
 export type DroneStatus = 'flying' | 'returning' | 'ground' | 'alarm' | 'quiet';
 
@@ -24,11 +24,11 @@ export const STATUS_COLOURS: Record<DroneStatus, string> = {
 
 /** Silence first (an old position is not news), then active warnings, then the flight phase. */
 export function droneStatus(
-  live: DeviceTelemetry,
+  vitals: DeviceVitals,
   alarms: readonly AlarmEntry[],
   now: number,
 ): DroneStatus {
-  if (dataAgeMs(live, now) > QUIET_AFTER_MS) return 'quiet';
+  if (dataAgeMs(vitals, now) > QUIET_AFTER_MS) return 'quiet';
   if (alarms.some((alarm) => alarm.level === 2)) return 'alarm';
-  return aircraftPhase(live);
+  return aircraftPhase(vitals);
 }

@@ -2,7 +2,7 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeviceAlarms, useDeviceInfo, useDeviceTelemetry } from '../../state/fleet.ts';
-import { dataAgeMs, QUIET_AFTER_MS } from '../../telemetry/deviceStatus.ts';
+import { dataAgeMs, QUIET_AFTER_MS, vitalsOf } from '../../telemetry/deviceStatus.ts';
 import { aircraftOsd, dockOsd } from '../../telemetry/fields.ts';
 import { kindOf } from '../../telemetry/fleetCounts.ts';
 import { rowStatus } from './rowStatus.ts';
@@ -23,7 +23,7 @@ export const DeviceRow = memo(function DeviceRow({ sn, selected, now, onSelect }
   const info = useDeviceInfo(sn);
   const alarms = useDeviceAlarms(sn);
   const kind = kindOf(info, live);
-  const status = rowStatus(kind, live, alarms, now);
+  const status = rowStatus(kind, live === null ? null : vitalsOf(live), alarms, now);
   // A dock has no battery of its own: its row shows its aircraft's charge, labelled as such.
   const battery =
     kind === 'dock'

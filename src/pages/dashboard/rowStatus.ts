@@ -1,7 +1,8 @@
 /** What a device row shows as its state: the drone status for aircraft, online/quiet for others. */
-import type { DeviceTelemetry, DeviceKind } from '../../../protocol/telemetry.ts';
+import type { DeviceKind } from '../../../protocol/telemetry.ts';
 import type { AlarmEntry } from '../../telemetry/alarms.ts';
 import { dataAgeMs, isLive, QUIET_AFTER_MS } from '../../telemetry/deviceStatus.ts';
+import type { DeviceVitals } from '../../telemetry/deviceStatus.ts';
 import { droneStatus } from '../../map/icons/droneStatus.ts';
 import type { DroneStatus } from '../../map/icons/droneStatus.ts';
 
@@ -10,12 +11,12 @@ export type RowStatus = DroneStatus | 'offline';
 /** Status of any device for the list and the panel. */
 export function rowStatus(
   kind: DeviceKind,
-  live: DeviceTelemetry | null,
+  vitals: DeviceVitals | null,
   alarms: readonly AlarmEntry[],
   now: number,
 ): RowStatus {
-  if (live === null || !isLive(live, now)) return 'offline';
-  if (kind === 'aircraft') return droneStatus(live, alarms, now);
-  if (dataAgeMs(live, now) > QUIET_AFTER_MS) return 'quiet';
+  if (vitals === null || !isLive(vitals, now)) return 'offline';
+  if (kind === 'aircraft') return droneStatus(vitals, alarms, now);
+  if (dataAgeMs(vitals, now) > QUIET_AFTER_MS) return 'quiet';
   return alarms.some((alarm) => alarm.level === 2) ? 'alarm' : 'ground';
 }

@@ -6,6 +6,7 @@ import type { Device } from '../../../protocol/http.ts';
 import type { DeviceKind, DeviceTelemetry } from '../../../protocol/telemetry.ts';
 import { useDeviceAlarms, useDeviceInfo, useDeviceTelemetry } from '../../state/fleet.ts';
 import type { AlarmEntry } from '../../telemetry/alarms.ts';
+import { vitalsOf } from '../../telemetry/deviceStatus.ts';
 import { kindOf } from '../../telemetry/fleetCounts.ts';
 import type { RowStatus } from './rowStatus.ts';
 import { rowStatus } from './rowStatus.ts';
@@ -30,6 +31,6 @@ export function usePanelDevice(sn: string, kind: DeviceKind): PanelDevice {
   const info = useDeviceInfo(sn);
   const alarms = useDeviceAlarms(sn);
   const mode = useModeName(kind, live);
-  const status = rowStatus(kindOf(info, live), live, alarms, now);
+  const status = rowStatus(kindOf(info, live), live === null ? null : vitalsOf(live), alarms, now);
   return { sn, now, live, info, alarms, mode, status };
 }

@@ -10,6 +10,8 @@ import {
   resetFleet,
   setFleetDevices,
 } from '../../../src/state/fleet.ts';
+import { resetFleetPositions, setFleetPositions } from '../../../src/telemetry/fleetPositions.ts';
+import type { MapFrame } from '../../../src/telemetry/fleetPositions.ts';
 import { delta } from './fakeWorker.ts';
 
 let time: VirtualClock;
@@ -23,7 +25,37 @@ beforeEach(() => {
   time = new VirtualClock();
   restoreClock = installClock(time);
   resetFleet();
+  resetFleetPositions();
 });
+
+interface Row {
+  sn: string;
+  lon: number;
+  mode: number;
+  elevation: number;
+  heardAt: number;
+}
+
+/** The worker's table of one frame, rows in the order given (names always sent). */
+function table(rows: Row[]): MapFrame {
+  const n = rows.length;
+  const of = (pick: (row: Row) => number) => Float64Array.from(rows.map(pick));
+  return {
+    version: 1,
+    sns: rows.map((row) => row.sn),
+    lon: of((row) => row.lon),
+    lat: new Float64Array(n).fill(22.5),
+    heading: new Float32Array(n),
+    height: new Float32Array(n).fill(Number.NaN),
+    battery: new Float32Array(n).fill(70),
+    mode: Int16Array.from(rows.map((row) => row.mode)),
+    elevation: Float32Array.from(rows.map((row) => row.elevation)),
+    speed: new Float32Array(n).fill(6),
+    droneInDock: new Int8Array(n).fill(-1),
+    ts: of((row) => row.heardAt),
+    receivedAt: of((row) => row.heardAt),
+  };
+}
 
 afterEach(() => restoreClock());
 
@@ -66,5 +98,35 @@ describe('fleet store under virtual time', () => {
     resetFleet();
     expect(historyOf('UAV1').points()).toEqual([]);
     expect(fleetCounts()).toMatchObject({ online: 0, offline: 0 });
+  });
+
+  it('counts and records a device the UI does not show from the table while its detail waits', () => {
+    const start = time.now();
+    const ground = {
+      longitude: 114,
+      latitude: 22.5,
+      mode_code: 0,
+      elevation: 0,
+      horizontal_speed: 0,
+    };
+    applyFleetDelta(delta(1, [{ sn: 'UAV1', ts: start, receivedAt: start, osd: ground }]));
+    expect(fleetCounts().flying).toBe(0);
+    // Twenty seconds of frames whose detail leaves UAV1 out: only its table row moves.
+    for (let i = 1; i <= 40; i += 1) {
+      time.advance(500);
+      const now = time.now();
+      const row = { sn: 'UAV1', lon: 114 + i / 1000, mode: 4, elevation: i, heardAt: now };
+      setFleetPositions(table([row]));
+      applyFleetDelta(delta(i + 1, []));
+    }
+    expect(fleetCounts()).toMatchObject({ online: 1, flying: 1 });
+    const points = historyOf('UAV1').points();
+    // The one point of the first delta, then one a second from the table.
+    expect(points).toHaveLength(21);
+    expect(points.at(-1)).toMatchObject({ lon: 114.04, altitude: 40, speed: 6, battery: 70 });
+    // Silence in the table is silence, whatever the stale detail says.
+    time.advance(61_000);
+    refreshFleetCounts();
+    expect(fleetCounts()).toMatchObject({ online: 0, offline: 1, flying: 0 });
   });
 });

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { DeviceTelemetry } from '../../../protocol/telemetry.ts';
-import { DeviceHistory, HISTORY_POINTS, downSample } from '../../../src/telemetry/history.ts';
+import {
+  DeviceHistory,
+  HISTORY_POINTS,
+  downSample,
+  historyPoint,
+} from '../../../src/telemetry/history.ts';
 import type { HistoryPoint } from '../../../src/telemetry/history.ts';
 
 const T0 = Date.UTC(2026, 0, 1);
@@ -10,11 +15,17 @@ function live(second: number, osd: DeviceTelemetry['osd']): DeviceTelemetry {
   return { sn: 'UAV1', gateway: null, ts, receivedAt: ts, osd, state: {}, task: null };
 }
 
+/** Records the point of `telemetry`, as the store does for a device without a map-table row. */
+function recordLive(history: DeviceHistory, telemetry: DeviceTelemetry): void {
+  const point = historyPoint(telemetry);
+  if (point !== null) history.record(point);
+}
+
 describe('device history', () => {
   it('keeps the newest five minutes, oldest first, once the ring has wrapped', () => {
     const history = new DeviceHistory();
     for (let s = 0; s < HISTORY_POINTS + 20; s += 1) {
-      history.record(live(s, { longitude: 114, latitude: 22, elevation: s }));
+      recordLive(history, live(s, { longitude: 114, latitude: 22, elevation: s }));
     }
     const points = history.points();
     expect(points).toHaveLength(HISTORY_POINTS);
@@ -29,8 +40,11 @@ describe('device history', () => {
 
   it('skips readings without a position and shows missing readings as null', () => {
     const history = new DeviceHistory();
-    history.record(live(0, { elevation: 5 }));
-    history.record(live(1, { longitude: 114, latitude: 22, battery: { capacity_percent: 80 } }));
+    recordLive(history, live(0, { elevation: 5 }));
+    recordLive(
+      history,
+      live(1, { longitude: 114, latitude: 22, battery: { capacity_percent: 80 } }),
+    );
     expect(history.points()).toEqual([
       { t: T0 + 1_000, lon: 114, lat: 22, altitude: null, speed: null, battery: 80 },
     ]);
@@ -55,7 +69,7 @@ describe('device history backfill', () => {
   });
   /** Live samples fall anywhere within their second; stored ones on the second. */
   const record = (history: DeviceHistory, second: number): void =>
-    history.record(live(second + 0.3, { longitude: 114, latitude: 22, elevation: -1 }));
+    recordLive(history, live(second + 0.3, { longitude: 114, latitude: 22, elevation: -1 }));
 
   it('inserts the points of a hole in time order, between the points already held', () => {
     const history = new DeviceHistory();

@@ -52,6 +52,9 @@ function table(sns: string[] | null, lon: number[]): MapFrame {
     height: new Float32Array(n).fill(NaN),
     battery: new Float32Array(n).fill(60),
     mode: new Int16Array(n).fill(-1),
+    elevation: new Float32Array(n).fill(NaN),
+    speed: new Float32Array(n).fill(NaN),
+    droneInDock: new Int8Array(n).fill(-1),
     ts: filled(1_000),
     receivedAt: filled(1_010),
   };

@@ -12,7 +12,7 @@ import {
   setWatchedSerials,
 } from '../../../src/state/fleet.ts';
 import { startTelemetryBridge } from '../../../src/telemetry/bridge.ts';
-import { DeviceHistory } from '../../../src/telemetry/history.ts';
+import { DeviceHistory, historyPoint } from '../../../src/telemetry/history.ts';
 import type { HistoryPoint } from '../../../src/telemetry/history.ts';
 import {
   BACKFILL_BUDGET,
@@ -112,7 +112,8 @@ class World {
           history = new DeviceHistory();
           this.histories.set(sn, history);
         }
-        history.record(liveAt(sn, time.now() + 300));
+        const point = historyPoint(liveAt(sn, time.now() + 300));
+        if (point !== null) history.record(point);
       }
       time.advance(1_000);
     }

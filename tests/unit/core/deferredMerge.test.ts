@@ -73,12 +73,14 @@ function osdPayload(entries: Entry[]): Uint8Array {
   return new TextEncoder().encode(text);
 }
 
-/** The plain model: eager merge, per-field comparison with what was sent, same interest rules. */
+/** The plain model: eager merge, per-field comparison with what was sent, same due rules. */
 class Model {
   private readonly merged = new Map<string, Map<string, JsonValue>>();
   private readonly sent = new Map<string, Map<string, JsonValue>>();
   private readonly rows: string[] = [];
   private readonly dirty = new Set<string>();
+  /** Devices whose first delta went out: until then a device is due every frame. */
+  private readonly delivered = new Set<string>();
   private interest: Set<string> | null = null;
   private frameCount = 0;
   private moved = false;
@@ -128,9 +130,13 @@ class Model {
     for (const sn of [...this.dirty]) {
       const row = this.rows.indexOf(sn);
       const due =
-        interest === null || interest.has(sn) || (frame + row) % DETAIL_EVERY_FRAMES === 0;
+        interest === null ||
+        interest.has(sn) ||
+        !this.delivered.has(sn) ||
+        (frame + row) % DETAIL_EVERY_FRAMES === 0;
       if (!due) continue;
       this.dirty.delete(sn);
+      this.delivered.add(sn);
       const sent = this.sent.get(sn) ?? new Map<string, JsonValue>();
       let delta: JsonObject | undefined;
       for (const [name, v] of this.merged.get(sn) ?? []) {
@@ -203,7 +209,8 @@ describe('deferred osd merge', () => {
   it('keeps what a not-due device sent even when the caller reuses its buffer or sent a string', () => {
     let clock = T0;
     const pipeline = new TelemetryPipeline(() => clock);
-    // SN0 and SN1 get rows 0 and 1; with an empty interest set SN1 is due only in frame 9 (row 1).
+    // SN0 and SN1 get rows 0 and 1. Both are new, so both go out in frame 0; with an empty interest
+    // set SN1 (row 1) is due next in frame DETAIL_EVERY_FRAMES - 1, SN0 in the frame after.
     pipeline.setInterest([]);
     pipeline.push(thingTopic('SN0', 'osd'), osdPayload([['a', 0]]));
     pipeline.push(thingTopic('SN1', 'osd'), osdPayload([['a', 0]]));

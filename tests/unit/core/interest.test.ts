@@ -3,7 +3,7 @@ import { DETAIL_EVERY_FRAMES } from '../../../workers/core/constants.ts';
 import { mapFrameBuffers } from '../../../workers/core/mapFrame.ts';
 import type { TelemetryFrame } from '../../../workers/core/mapFrame.ts';
 import { TelemetryPipeline } from '../../../workers/core/telemetryPipeline.ts';
-import { osd, T0 } from './messages.ts';
+import { envelope, osd, T0 } from './messages.ts';
 import type { Raw } from './messages.ts';
 
 /** A pipeline on a hand-driven clock, with a consumer that acknowledges every frame. */
@@ -42,7 +42,7 @@ describe('map table and interest', () => {
     expect(first?.map.heading[0]).toBe(45);
     expect(first?.map.battery[0]).toBe(77);
     expect(first?.map.mode[1]).toBe(5);
-    expect(mapFrameBuffers(first?.map ?? never())).toHaveLength(8);
+    expect(mapFrameBuffers(first?.map ?? never())).toHaveLength(11);
 
     h.push(osd('SN1', { longitude: 113.91 }));
     const second = h.frame();
@@ -73,6 +73,51 @@ describe('map table and interest', () => {
     }
     expect(seen.SN1).toHaveLength(DETAIL_EVERY_FRAMES * 2);
     expect(seen.SN2).toHaveLength(2);
+  });
+
+  it('carries in the table what fleet-wide readers judge: clock, mode, dock state, readings', () => {
+    const h = harness();
+    h.pipeline.setInterest([]);
+    h.push(osd('SN1', { ...at(113.9, 22.5), elevation: 42, horizontal_speed: 7.5 }));
+    h.push(osd('DOCK1', { longitude: 114, latitude: 22.6, drone_in_dock: 1 }));
+    const first = h.frame();
+    expect(first?.map.elevation[0]).toBe(42);
+    expect(first?.map.speed[0]).toBe(7.5);
+    expect(first?.map.droneInDock[0]).toBe(-1);
+    expect(first?.map.droneInDock[1]).toBe(1);
+    // Outside the interest the detail waits, the table does not.
+    h.push(osd('SN1', { mode_code: 9, elevation: 50 }));
+    h.push(osd('DOCK1', { drone_in_dock: 0 }));
+    const next = h.frame();
+    expect(next?.devices).toEqual([]);
+    expect(next?.map.mode[0]).toBe(9);
+    expect(next?.map.elevation[0]).toBe(50);
+    expect(next?.map.droneInDock[1]).toBe(0);
+    // Heard after the first frame's tick.
+    expect(next?.map.receivedAt[0]).toBe(T0 + 100);
+  });
+
+  it("sends a device's first delta and a new gateway at once, interest or not", () => {
+    const h = harness();
+    h.push(osd('SN1', at(113.9, 22.5)));
+    h.frame();
+    h.pipeline.setInterest([]);
+    // SN2 is new: its first delta does not wait for its turn.
+    h.push(osd('SN2', at(114.0, 22.6)));
+    expect(h.frame()?.devices.map((d) => d.sn)).toEqual(['SN2']);
+    // SN1 moves to a dock: the link of its alarms and flights to the dock must not wait either.
+    h.push(
+      envelope('SN1', 'osd', {
+        tid: 't',
+        bid: 'b',
+        timestamp: T0,
+        gateway: 'DOCK9',
+        data: { longitude: 113.95 },
+      }),
+    );
+    const moved = h.frame()?.devices;
+    expect(moved?.map((d) => [d.sn, d.gateway])).toEqual([['SN1', 'DOCK9']]);
+    expect(moved?.[0]?.osd).toEqual({ longitude: 113.95 });
   });
 
   it('sends the whole fleet at once after a resync, interest or not', () => {

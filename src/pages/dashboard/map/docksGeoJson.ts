@@ -8,6 +8,7 @@ import type { ToDisplay } from '../../../map/displayCoords.ts';
 import type { DeviceCell } from '../../../state/fleet.ts';
 import { positionOf } from '../../../telemetry/fields.ts';
 import { kindOf } from '../../../telemetry/fleetCounts.ts';
+import { devicePosition, freshVitals } from '../../../telemetry/fleetPositions.ts';
 import { rowStatus } from '../rowStatus.ts';
 import type { DockStatus } from '../../../map/icons/dockStatus.ts';
 
@@ -25,7 +26,10 @@ export interface DockFeatures {
 /** Closer than this to its dock an aircraft is at home: no line to draw (degrees, about 5 m). */
 const AT_HOME_DEG = 0.00005;
 
-function lonLat(cell: DeviceCell): [number, number] | null {
+/** Where a device is: the worker's table first (fresh every frame), else its merged telemetry. */
+function lonLat(sn: string, cell: DeviceCell): [number, number] | null {
+  const fix = devicePosition(sn);
+  if (fix !== null) return [fix.lon, fix.lat];
   const osd = positionOf(cell.live);
   const lon = osd.num('longitude');
   const lat = osd.num('latitude');
@@ -43,13 +47,18 @@ export function docksGeoJson(
   const positions = new Map<string, [number, number]>();
   const aircraft: [string, DeviceCell, [number, number]][] = [];
   for (const [sn, cell] of entries) {
-    const at = lonLat(cell);
+    const at = lonLat(sn, cell);
     const kind = kindOf(cell.info, cell.live);
     if (at === null) continue;
     if (kind === 'aircraft') aircraft.push([sn, cell, at]);
     if (kind !== 'dock') continue;
     positions.set(sn, at);
-    const status = rowStatus('dock', cell.live, cell.alarms, now);
+    const status = rowStatus(
+      'dock',
+      cell.live === null ? null : freshVitals(cell.live),
+      cell.alarms,
+      now,
+    );
     docks.push({
       type: 'Feature',
       geometry: { type: 'Point', coordinates: toDisplay(...at) },

@@ -8,6 +8,7 @@ import type { DeviceCell } from '../../../state/fleet.ts';
 import { kindOf } from '../../../telemetry/fleetCounts.ts';
 import { aircraftOsd } from '../../../telemetry/fields.ts';
 import { DRONE_STATUSES, droneStatus } from '../../../map/icons/droneStatus.ts';
+import { newerVitals } from '../../../telemetry/fleetPositions.ts';
 import type { PositionTable } from '../../../telemetry/fleetPositions.ts';
 
 export interface DroneRoster {
@@ -66,7 +67,11 @@ export function droneRoster(
     if (!tableHasPosition(table, row) && !(Number.isFinite(lon) && Number.isFinite(lat))) continue;
     if (live.sn === selected) selectedSlot = sns.length;
     sns.push(live.sn);
-    status.push(DRONE_STATUSES.indexOf(droneStatus(live, cell.alarms, now)));
+    status.push(
+      DRONE_STATUSES.indexOf(
+        droneStatus(newerVitals(table?.frame ?? null, row, live), cell.alarms, now),
+      ),
+    );
     rows.push(row);
     fallback.push(lon, lat, orNaN(osd.num('attitude_head')));
   }
@@ -82,7 +87,7 @@ export function droneRoster(
 
 /**
  * Slot `slot`'s latest fix into `out`: the table's position and heading where it has them (its
- * merged telemetry may be up to a second older), else the merged telemetry's; heading 0 when no one
+ * merged telemetry may be seconds older), else the merged telemetry's; heading 0 when no one
  * knows it. Answers `false` when neither has a position. `table` must be the one the roster was
  * built with (same rows map).
  */

@@ -36,6 +36,9 @@ function table(rows: [string, number, number, number][]): PositionTable {
     height: new Float32Array(n).fill(Number.NaN),
     battery: new Float32Array(n).fill(Number.NaN),
     mode: new Int16Array(n).fill(-1),
+    elevation: new Float32Array(n).fill(NaN),
+    speed: new Float32Array(n).fill(NaN),
+    droneInDock: new Int8Array(n).fill(-1),
     ts: new Float64Array(n),
     receivedAt: new Float64Array(n),
   };
@@ -94,6 +97,18 @@ describe('drone scene', () => {
     const scene = new DroneScene();
     expect(statusOf(scene.update(input({ cells })), 0)).toBe('flying');
     expect(statusOf(scene.update(input({ cells, now: T + 6_000 })), 0)).toBe('quiet');
+  });
+
+  it("judges a drone by the table's clock and mode when they are newer than its detail", () => {
+    const scene = new DroneScene();
+    // The detail is 6 s old (a drone the UI does not show); the table heard it just now, returning.
+    const fresh = table([['UAV1', 114, 22.5, 0]]);
+    fresh.frame.receivedAt[0] = T + 6_000;
+    fresh.frame.mode[0] = 9;
+    const now = T + 6_000;
+    expect(statusOf(scene.update(input({ cells, now, table: fresh })), 0)).toBe('returning');
+    // Without the table's word the same drone is quiet.
+    expect(statusOf(scene.update(input({ cells, now })), 0)).toBe('quiet');
   });
 
   it('hides clustered drones at low zoom and hands over their bubble', () => {
