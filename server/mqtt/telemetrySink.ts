@@ -161,7 +161,7 @@ export function createTelemetrySink(options: SinkOptions): TelemetrySink {
 
   function onOsd(sn: string, msg: Decoded, now: number): void {
     if (presence.seen(sn, now)) cameOnline.add(sn);
-    if (presence.domainOf(sn) === 0) sampler.offer(sn, msg.data, timeOf(msg, now));
+    if (presence.domainOf(sn) === 0) sampler.offer(sn, msg.data, timeOf(msg, now), now);
   }
 
   function onState(sn: string, msg: Decoded, now: number): void {
@@ -200,6 +200,15 @@ export function createTelemetrySink(options: SinkOptions): TelemetrySink {
 
   function route(topic: string, payload: Uint8Array): void {
     const parsed = parseTopic(topic);
+    // Most of an aircraft's `osd` only says it is still there: its body is read only when it may
+    // start a track point (see `createTrackSampler`).
+    if (parsed && parsed.family === 'thing' && parsed.kind === 'osd') {
+      const now = scheduler.now();
+      if (presence.domainOf(parsed.sn) === 0 && !sampler.wants(parsed.sn, now)) {
+        if (presence.seen(parsed.sn, now)) cameOnline.add(parsed.sn);
+        return;
+      }
+    }
     const msg = parsed ? decodeEnvelope(payload) : null;
     if (!parsed || !msg) {
       stats.dropped++;

@@ -213,6 +213,33 @@ describe('telemetry sink', () => {
     expect(track[0]?.n).toBe(1);
   });
 
+  it('stores the first fix of each second of a 10 Hz aircraft, without reading the bodies between', async () => {
+    // The aircraft's clock runs 300 ms ahead of the server's: its seconds start 700 ms into ours.
+    const start = clock.now();
+    for (let i = 0; i < 50; i += 1) {
+      const body = { latitude: 22.5 + i / 10_000, longitude: 113.9, mode_code: 5 };
+      sink.handle(
+        `thing/product/${UAV}/osd`,
+        bytes({ tid: 't', bid: 'b', timestamp: clock.now() + 300, data: body }),
+      );
+      // Between two seconds' first fixes nothing can start a point: a body there is not read, so
+      // even a malformed one goes uncounted.
+      if (i === 10) sink.handle(`thing/product/${UAV}/osd`, bytes('{not json'));
+      clock.advance(100);
+    }
+    await sink.flush();
+    const track = await fx.db.query<{ ts: Date; latitude: number }>(
+      'select ts, latitude from device_tracks order by ts',
+    );
+    expect(track.map((row) => row.ts.getTime() - start)).toEqual([0, 1000, 2000, 3000, 4000, 5000]);
+    expect(track.map((row) => Math.round((row.latitude - 22.5) * 10_000))).toEqual([
+      0, 7, 17, 27, 37, 47,
+    ]);
+    expect(sink.stats()).toMatchObject({ received: 51, dropped: 0 });
+    // The aircraft counts as heard all along.
+    expect(await device(UAV)).toMatchObject({ online: true });
+  });
+
   it('counts and drops malformed messages, wrong types and unknown devices, and keeps working', async () => {
     sink.handle(`thing/product/${UAV}/osd`, bytes('{not json'));
     sink.handle(`thing/product/${UAV}/osd`, bytes('[1,2,3]'));
