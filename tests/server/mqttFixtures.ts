@@ -9,6 +9,7 @@ import { SignJWT, jwtVerify } from 'jose';
 import type { Db } from '../../server/db/Db.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { openPglite } from '../../server/db/pgliteDb.ts';
+import { pgliteTemplate } from './helpers/pgliteTemplate.ts';
 import { createBrokerAuth } from '../../server/mqtt/brokerAuth.ts';
 import type { AccessClaims, BrokerAuth } from '../../server/mqtt/brokerAuth.ts';
 import { startEmbeddedBroker } from '../../server/mqtt/embeddedBroker.ts';
@@ -67,7 +68,8 @@ async function insertId(db: Db, sql: string, params: unknown[]): Promise<number>
 
 /** Opens PGlite in memory, migrates, and inserts the fixture rows. */
 export async function openFixture(): Promise<Fixture> {
-  const db = await openPglite(undefined);
+  // From the migrated template (see `pgliteTemplate`); `migrate` then finds nothing to do.
+  const db = await openPglite(undefined, await pgliteTemplate());
   await migrate(db);
   const org = await insertId(db, "insert into workspaces (name, mold_id) values ('Org', 1)", []);
   const projectA = await insertId(
