@@ -169,6 +169,12 @@ export interface Device {
   bound_at: string | null;
   last_online_at: string | null;
   created_at: string;
+  /**
+   * Where a dock last said it stands (WGS-84 degrees), kept across restarts so a map can draw it
+   * before the dock's next report; `null` until heard, and for other kinds.
+   */
+  latitude: number | null;
+  longitude: number | null;
 }
 
 export interface DeviceAdded extends Device {

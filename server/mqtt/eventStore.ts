@@ -113,6 +113,20 @@ export async function storeFirmware(db: Db, rows: readonly [string, string][]): 
   );
 }
 
+/** Records where docks stand: rows of serial number, latitude, longitude. */
+export async function storeDockPositions(
+  db: Db,
+  rows: readonly [string, number, number][],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.query(
+    `update devices d set latitude = t.lat, longitude = t.lon
+     from unnest($1::text[], $2::float8[], $3::float8[]) as t(sn, lat, lon)
+     where d.device_sn = t.sn`,
+    [rows.map((r) => r[0]), rows.map((r) => r[1]), rows.map((r) => r[2])],
+  );
+}
+
 /** Stores one of our own events (`ai_alarm`, `gas_reading`). */
 export async function storeDeviceEvent(
   db: Db,

@@ -7,9 +7,15 @@
  */
 import type { Db } from '../db/Db.ts';
 import { parseTopic, statusReplyTopic, thingTopic } from '../../protocol/mqtt/topics.ts';
-import { decodeEnvelope, str } from './decode.ts';
+import { decodeEnvelope, num, str } from './decode.ts';
 import type { Decoded } from './decode.ts';
-import { readHmsList, storeDeviceEvents, storeFirmware, storeHms } from './eventStore.ts';
+import {
+  readHmsList,
+  storeDeviceEvents,
+  storeDockPositions,
+  storeFirmware,
+  storeHms,
+} from './eventStore.ts';
 import type { DeviceEventRow } from './eventStore.ts';
 import { storeAiAlarm } from '../ai/storeAiAlarm.ts';
 import { acceptGasReading } from '../gas/acceptGasReading.ts';
@@ -29,6 +35,8 @@ const MAX_PENDING_READINGS = 10_000;
 const MAX_CLOCK_SKEW_MS = 24 * 3_600_000;
 /** Events waiting for the next flush beyond this are dropped and counted (a flood, or no database). */
 const MAX_BUFFERED_EVENTS = 10_000;
+/** The model domain of docks (protocol: 0 aircraft, 2 remote controller, 3 dock). */
+const DOCK_DOMAIN = 3;
 /** Our own event methods stored as they are. */
 const OWN_EVENTS = new Set(['ai_alarm', 'gas_reading']);
 
@@ -95,6 +103,9 @@ export function createTelemetrySink(options: SinkOptions): TelemetrySink {
   const cameOnline = new Set<string>();
   const firmwareDue = new Map<string, string>();
   const firmwareKnown = new Map<string, string>();
+  /** Docks' positions as last stored, and new ones waiting for the next flush. */
+  const dockPlaceKnown = new Map<string, string>();
+  const dockPlaceDue = new Map<string, [number, number]>();
   let eventsDue: DeviceEventRow[] = [];
 
   const failed = (what: string) => (error: unknown) => {
@@ -161,7 +172,22 @@ export function createTelemetrySink(options: SinkOptions): TelemetrySink {
 
   function onOsd(sn: string, msg: Decoded, now: number): void {
     if (presence.seen(sn, now)) cameOnline.add(sn);
-    if (presence.domainOf(sn) === 0) sampler.offer(sn, msg.data, timeOf(msg, now), now);
+    const domain = presence.domainOf(sn);
+    if (domain === 0) sampler.offer(sn, msg.data, timeOf(msg, now), now);
+    else if (domain === DOCK_DOMAIN) noteDockPlace(sn, msg.data);
+  }
+
+  /** Keeps a dock's reported position for the device list (only the slow part of its osd has it). */
+  function noteDockPlace(sn: string, data: Decoded['data']): void {
+    const lat = num(data.latitude);
+    const lon = num(data.longitude);
+    if (lat === undefined || lon === undefined) return;
+    // 0, 0 is what a dock without a fix reports; out-of-range values are not a place.
+    if ((lat === 0 && lon === 0) || Math.abs(lat) > 90 || Math.abs(lon) > 180) return;
+    const key = `${String(lat)},${String(lon)}`;
+    if (dockPlaceKnown.get(sn) === key) return;
+    dockPlaceKnown.set(sn, key);
+    dockPlaceDue.set(sn, [lat, lon]);
   }
 
   function onState(sn: string, msg: Decoded, now: number): void {
@@ -245,6 +271,15 @@ export function createTelemetrySink(options: SinkOptions): TelemetrySink {
           scheduler.now(),
         ),
       );
+    }
+    if (dockPlaceDue.size > 0) {
+      const rows = [...dockPlaceDue].map(([sn, [lat, lon]]): [string, number, number] => [
+        sn,
+        lat,
+        lon,
+      ]);
+      dockPlaceDue.clear();
+      enqueue('dock positions', () => storeDockPositions(db, rows));
     }
     if (firmwareDue.size > 0) {
       const rows = [...firmwareDue];

@@ -3,6 +3,7 @@
  * presence from topology, osd and silence; HMS alarms raised and cleared; bad input counted, not fatal.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
+import { findDevice } from '../../server/http/devices/deviceQueries.ts';
 import { createTelemetrySink } from '../../server/mqtt/telemetrySink.ts';
 import type { TelemetrySink } from '../../server/mqtt/telemetrySink.ts';
 import { manualScheduler } from '../../server/mqtt/scheduler.ts';
@@ -238,6 +239,18 @@ describe('telemetry sink', () => {
     expect(sink.stats()).toMatchObject({ received: 51, dropped: 0 });
     // The aircraft counts as heard all along.
     expect(await device(UAV)).toMatchObject({ online: true });
+  });
+
+  it('keeps where a dock said it stands for the device list, and ignores a dock without a fix', async () => {
+    expect(await findDevice(fx.db, DOCK)).toMatchObject({ latitude: null, longitude: null });
+    send(`thing/product/${DOCK}/osd`, { latitude: 22.51, longitude: 113.92, height: 12 });
+    await sink.flush();
+    expect(await findDevice(fx.db, DOCK)).toMatchObject({ latitude: 22.51, longitude: 113.92 });
+    // The fast part of a dock's osd has no position; a dock without a fix reports 0, 0.
+    send(`thing/product/${DOCK}/osd`, { cover_state: 0, drone_in_dock: 1 });
+    send(`thing/product/${DOCK}/osd`, { latitude: 0, longitude: 0 });
+    await sink.flush();
+    expect(await findDevice(fx.db, DOCK)).toMatchObject({ latitude: 22.51, longitude: 113.92 });
   });
 
   it('counts and drops malformed messages, wrong types and unknown devices, and keeps working', async () => {

@@ -6,7 +6,7 @@ import { queryOne } from '../../db/Db.ts';
 export const DEVICE_SELECT = `
   select d.device_sn, d.name, d.domain, d.type, d.sub_type, d.model_name, d.workspace_id,
          w.name as workspace_name, d.gateway_sn, d.firmware_version, d.online, d.bound_at,
-         d.last_online_at, d.created_at
+         d.last_online_at, d.created_at, d.latitude, d.longitude
   from devices d join workspaces w on w.id = d.workspace_id`;
 
 export interface DeviceRow {
@@ -24,6 +24,8 @@ export interface DeviceRow {
   bound_at: Date | null;
   last_online_at: Date | null;
   created_at: Date;
+  latitude: number | null;
+  longitude: number | null;
 }
 
 /** A row as the wire shape. */

@@ -1,7 +1,7 @@
 /** Where the project's docks stand, for the planning maps (see `DockLandmarks`). */
 import { fleetEntries } from '../../state/fleet.ts';
 import { kindOf } from '../../telemetry/fleetCounts.ts';
-import { positionOf } from '../../telemetry/fields.ts';
+import { knownPosition } from '../../telemetry/knownPosition.ts';
 
 export interface DockPlace {
   sn: string;
@@ -10,16 +10,14 @@ export interface DockPlace {
   lat: number;
 }
 
-/** Every dock of the watched fleet that has reported a position. */
+/** Every dock of the watched fleet whose position is known (reported now or kept by the server). */
 export function dockPlaces(): DockPlace[] {
   const places: DockPlace[] = [];
   for (const [sn, cell] of fleetEntries()) {
     if (kindOf(cell.info, cell.live) !== 'dock') continue;
-    const osd = positionOf(cell.live);
-    const lng = osd.num('longitude');
-    const lat = osd.num('latitude');
-    if (lng === null || lat === null) continue;
-    places.push({ sn, name: cell.info?.name ?? sn, lng, lat });
+    const at = knownPosition(cell.info, cell.live);
+    if (at === null) continue;
+    places.push({ sn, name: cell.info?.name ?? sn, lng: at[0], lat: at[1] });
   }
   return places.sort((a, b) => a.sn.localeCompare(b.sn));
 }

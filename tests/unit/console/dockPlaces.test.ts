@@ -32,4 +32,17 @@ describe('docks on the planning maps', () => {
       { sn: 'DOCK2', name: '#2 DJI Dock', lng: 113.91, lat: 22.52 },
     ]);
   });
+
+  it('places a dock where the server last heard it until the dock reports again, then live', () => {
+    const kept = { ...device('DOCK1', 3, '#1 DJI Dock 2'), latitude: 22.5, longitude: 113.9 };
+    setFleetDevices([kept, device('DOCK2', 3, '#2 DJI Dock')]);
+    // Nothing heard yet since the page opened: the kept position, and none for a dock never heard.
+    expect(dockPlaces()).toEqual([{ sn: 'DOCK1', name: '#1 DJI Dock 2', lng: 113.9, lat: 22.5 }]);
+    applyFleetDelta(
+      delta(1, [
+        { sn: 'DOCK1', ts: 1, receivedAt: 1, osd: { longitude: 113.91, latitude: 22.51 } },
+      ]),
+    );
+    expect(dockPlaces()).toEqual([{ sn: 'DOCK1', name: '#1 DJI Dock 2', lng: 113.91, lat: 22.51 }]);
+  });
 });

@@ -6,7 +6,7 @@
 import type { FeatureCollection, LineString, Point } from 'geojson';
 import type { ToDisplay } from '../../../map/displayCoords.ts';
 import type { DeviceCell } from '../../../state/fleet.ts';
-import { positionOf } from '../../../telemetry/fields.ts';
+import { knownPosition } from '../../../telemetry/knownPosition.ts';
 import { kindOf } from '../../../telemetry/fleetCounts.ts';
 import { devicePosition, freshVitals } from '../../../telemetry/fleetPositions.ts';
 import { rowStatus } from '../rowStatus.ts';
@@ -26,14 +26,13 @@ export interface DockFeatures {
 /** Closer than this to its dock an aircraft is at home: no line to draw (degrees, about 5 m). */
 const AT_HOME_DEG = 0.00005;
 
-/** Where a device is: the worker's table first (fresh every frame), else its merged telemetry. */
+/**
+ * Where a device is: the worker's table first (fresh every frame), else its merged telemetry, else
+ * the position the server kept from its last report.
+ */
 function lonLat(sn: string, cell: DeviceCell): [number, number] | null {
   const fix = devicePosition(sn);
-  if (fix !== null) return [fix.lon, fix.lat];
-  const osd = positionOf(cell.live);
-  const lon = osd.num('longitude');
-  const lat = osd.num('latitude');
-  return lon === null || lat === null ? null : [lon, lat];
+  return fix === null ? knownPosition(cell.info, cell.live) : [fix.lon, fix.lat];
 }
 
 /** Every dock with a position, and a line from each aircraft away from its dock. */
