@@ -1,6 +1,6 @@
 /**
  * A short, fixed-size history of one aircraft for its trail and charts. A ring of typed arrays: a
- * fleet of 2 000 aircraft records one point per second each without allocating per point.
+ * fleet of 2 000 aircraft keeps five minutes of one point per second each in fixed memory.
  */
 import type { DeviceTelemetry } from '../../protocol/telemetry.ts';
 import { aircraftOsd, positionOf } from './fields.ts';
@@ -44,14 +44,7 @@ export class DeviceHistory {
   record(point: HistoryPoint): void {
     if (!this.due(point.t)) return;
     this.lastT = point.t;
-    this.append([
-      point.t,
-      point.lon,
-      point.lat,
-      point.altitude ?? Number.NaN,
-      point.speed ?? Number.NaN,
-      point.battery ?? Number.NaN,
-    ]);
+    this.append(point);
   }
 
   /** Time of the newest point, `null` while there is none. */
@@ -91,15 +84,7 @@ export class DeviceHistory {
     if (added === 0) return 0;
     this.next = 0;
     this.size = 0;
-    for (const { point: p } of kept)
-      this.append([
-        p.t,
-        p.lon,
-        p.lat,
-        p.altitude ?? Number.NaN,
-        p.speed ?? Number.NaN,
-        p.battery ?? Number.NaN,
-      ]);
+    for (const { point } of kept) this.append(point);
     this.lastT = kept.at(-1)?.point.t ?? -Infinity;
     return added;
   }
@@ -116,8 +101,15 @@ export class DeviceHistory {
     return out;
   }
 
-  private append(values: readonly number[]): void {
-    this.data.set(values, this.next * CHANNELS);
+  private append(point: HistoryPoint): void {
+    const at = this.next * CHANNELS;
+    const { data } = this;
+    data[at] = point.t;
+    data[at + 1] = point.lon;
+    data[at + 2] = point.lat;
+    data[at + 3] = point.altitude ?? Number.NaN;
+    data[at + 4] = point.speed ?? Number.NaN;
+    data[at + 5] = point.battery ?? Number.NaN;
     this.next = (this.next + 1) % HISTORY_POINTS;
     this.size = Math.min(this.size + 1, HISTORY_POINTS);
   }
