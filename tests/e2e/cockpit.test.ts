@@ -385,6 +385,11 @@ describe('virtual cockpit', () => {
     // is watched and its telemetry reaches the HUD.
     expect(Number.isInteger(await admin.cockpit.modeCode())).toBe(true);
     expect(await admin.cockpit.page.getByText('找不到该设备的机场').count()).toBe(0);
+    // The project's docks are on the mini-map, by name, from the device list at once.
+    const map = admin.cockpit.page.getByTestId('cockpit-map');
+    await expect
+      .poll(async () => (await map.getAttribute('data-docks'))?.split('\n').length, WAIT)
+      .toBe(DRONES);
     await admin.context.close();
   }, 120_000);
 

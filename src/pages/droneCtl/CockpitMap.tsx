@@ -1,4 +1,7 @@
-/** The cockpit's mini-map: basemap, the aircraft's trail, the aircraft, home and a fly-to target. */
+/**
+ * The cockpit's mini-map: basemap, the project's docks with their names (landmarks, and where else
+ * an aircraft could land), the aircraft's trail, the aircraft, home and a fly-to target.
+ */
 import { useEffect, useRef, useState } from 'react';
 import { Map, useMap } from 'react-map-gl/maplibre';
 import { Basemap } from '../../map/Basemap.tsx';
@@ -6,6 +9,8 @@ import { useStartStyle } from '../../map/useBasemapStyle.ts';
 import { useToDisplay } from '../../map/displayCoords.ts';
 import { maplibregl } from '../../map/maplibre.ts';
 import { TrailLayer } from '../../map/TrailLayer.tsx';
+import { DockLandmarks } from '../../components/DockLandmarks/DockLandmarks.tsx';
+import { useDockPlaces } from '../../components/DockLandmarks/useDockPlaces.ts';
 import { CockpitMarkers, type LatLon } from './CockpitMarkers.tsx';
 
 interface Props {
@@ -47,6 +52,7 @@ function KeepInView({ at }: { at: LatLon | null }) {
 export function CockpitMap({ sn, aircraft, heading, home, target, onPick }: Props) {
   const [loaded, setLoaded] = useState(false);
   const style = useStartStyle();
+  const docks = useDockPlaces();
   const [initial] = useState(() =>
     aircraft === null
       ? { longitude: 113.95, latitude: 22.54, zoom: 12 }
@@ -58,6 +64,8 @@ export function CockpitMap({ sn, aircraft, heading, home, target, onPick }: Prop
       data-testid="cockpit-map"
       data-lat={aircraft?.lat.toFixed(7) ?? ''}
       data-lon={aircraft?.lon.toFixed(7) ?? ''}
+      // The docks drawn, by name (the map itself is a canvas).
+      data-docks={docks.map((dock) => dock.name).join('\n')}
     >
       <Map
         mapLib={maplibregl}
@@ -70,6 +78,7 @@ export function CockpitMap({ sn, aircraft, heading, home, target, onPick }: Prop
         <Basemap />
         {loaded && (
           <>
+            <DockLandmarks docks={docks} />
             <TrailLayer sn={sn} />
             <CockpitMarkers
               aircraft={aircraft}
