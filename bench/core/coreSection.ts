@@ -169,7 +169,7 @@ async function run(opts: BenchOptions): Promise<BenchResult> {
       `Medians of ${plan.runs} timed rounds after warm-up, in CPU time of the process (not wall time: the machine is shared); frames driven by hand on a ${FRAME_INTERVAL_MS} ms virtual clock, one message per device per frame; no wall-clock timers.`,
       'Baselines clone per message what they post (structuredClone = the cost of postMessage); the core posts one delta per frame.',
       `Ratios are medians of per-round ratios (variants interleaved). Core alone is ${roundRatio(1, 0).toFixed(2)}× the decode + parse floor; cloning every device's delta makes it ${roundRatio(2, 0).toFixed(2)}× (${roundRatio(4, 2).toFixed(1)}× faster than the per-device baseline).`,
-      `With the hand-off the worker does (${INTEREST.length} devices of interest in detail every frame, the others' detail every ${DETAIL_EVERY_FRAMES} frames, every position in typed arrays transferred): ${roundRatio(3, 0).toFixed(2)}× the floor and ${roundRatio(4, 3).toFixed(1)}× faster than the per-device baseline (targets ≤ 1.3× and ≥ 2.5×).`,
+      `With the hand-off the worker does (${INTEREST.length} devices of interest in detail every frame, the others' detail every ${DETAIL_EVERY_FRAMES} frames, every device's table row in typed arrays transferred): ${roundRatio(3, 0).toFixed(2)}× the floor and ${roundRatio(4, 3).toFixed(1)}× faster than the per-device baseline (targets ≤ 1.3× and ≥ 2.5×).`,
       `Transfer = structuredClone(delta, { transfer }), what postMessage does with a transfer list. (${sinkCount} emits consumed.)`,
     ],
   };
