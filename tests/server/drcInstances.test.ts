@@ -213,7 +213,8 @@ describe.skipIf(missing.length > 0)('DRC across two instances on one database', 
       token: s.operator,
       body: { workspace_id: s.home, dock_sn: dockSn },
     });
-    expect(granted.status).toBe(200);
+    // The refusal names its reason (held, offline, busy, no reply…): say it if this ever fails.
+    expect(granted.status, granted.body.msg).toBe(200);
 
     // B reads the holder from the database.
     expect(await statusOn('b')).toMatchObject({ in_drc: true, holder: { username: 'operator' } });

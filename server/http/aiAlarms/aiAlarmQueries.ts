@@ -62,7 +62,9 @@ export function whereOf(workspaces: readonly number[], f: Partial<AlarmFilter>) 
   add("t.name ilike '%' || ? || '%'", f.task);
   add('a.raised_at >= ?', f.from);
   add('a.raised_at <= ?', f.to);
-  add('a.confidence >= ?', f.min_confidence);
+  // As double precision: compared as `real` (the column's type), a tiny number such as 5e-324
+  // underflows and the database refuses the query.
+  add('a.confidence >= ?::float8', f.min_confidence);
   return { where: `where ${parts.join(' and ')}`, params };
 }
 
