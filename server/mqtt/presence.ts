@@ -100,8 +100,9 @@ export function createPresence(db: Db, offlineAfterMs = OFFLINE_AFTER_MS): Prese
         device.domain = r.domain;
         device.workspaceId = r.workspace_id;
         attachTo(r.device_sn, device, r.gateway_sn);
+        const online = device.online;
         // Online in the database from an earlier run: give it the full grace period to speak up.
-        if (device.online && !lastSeen.has(r.device_sn)) lastSeen.set(r.device_sn, at);
+        if (online && !lastSeen.has(r.device_sn)) lastSeen.set(r.device_sn, at);
       }
     },
     domainOf: (sn) => known.get(sn)?.domain,

@@ -5,7 +5,7 @@ import { VirtualClock } from '../../../src/lib/virtualClock.ts';
 import { resetFleet } from '../../../src/state/fleet.ts';
 import { startTelemetryBridge } from '../../../src/telemetry/bridge.ts';
 import { devicePosition } from '../../../src/telemetry/fleetPositions.ts';
-import { holdInterest, LARGE_FLEET } from '../../../src/telemetry/interest.ts';
+import { holdInterest, LARGE_FLEET, setInterest } from '../../../src/telemetry/interest.ts';
 import type { MapFrame } from '../../../workers/core/mapFrame.ts';
 import type { TelemetryWorkerApi } from '../../../workers/telemetry.worker.ts';
 import { NO_STATS } from './fakeWorker.ts';
@@ -61,13 +61,6 @@ function table(sns: string[] | null, lon: number[]): MapFrame {
 }
 
 let restoreClock: () => void;
-/** What a test holds in the interest, let go after it. */
-let releases: (() => void)[] = [];
-const hold = (sn: string): (() => void) => {
-  const release = holdInterest(sn);
-  releases.push(release);
-  return release;
-};
 const settle = async (): Promise<void> => {
   for (let i = 0; i < 10; i += 1) await Promise.resolve();
 };
@@ -100,8 +93,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  for (const release of releases) release();
-  releases = [];
+  setInterest('test', []);
   restoreClock();
   vi.unstubAllGlobals();
 });
@@ -109,7 +101,7 @@ afterEach(() => {
 describe('interest and the map table on the main thread', () => {
   it('leaves a small fleet in full detail and narrows a large one to what the UI shows', async () => {
     const small = start(fleetOf(3));
-    const selected = hold('UAV0001');
+    setInterest('test', ['UAV0001']);
     await settle();
     expect(small.worker.told).toEqual([]);
     small.stop();
@@ -117,7 +109,7 @@ describe('interest and the map table on the main thread', () => {
     const large = start(fleetOf(LARGE_FLEET));
     await settle();
     expect(large.worker.told.at(-1)).toEqual(['UAV0001']);
-    selected();
+    setInterest('test', []);
     await settle();
     expect(large.worker.told.at(-1)).toEqual([]);
     large.stop();
@@ -126,10 +118,10 @@ describe('interest and the map table on the main thread', () => {
   it('keeps a device that some reader holds in the interest until its last reader lets go', async () => {
     const large = start(fleetOf(LARGE_FLEET));
     await settle();
-    hold('UAV0001');
-    const cockpit = hold('UAV0009');
-    const hud = hold('UAV0009');
-    const row = hold('UAV0003');
+    setInterest('test', ['UAV0001']);
+    const cockpit = holdInterest('UAV0009');
+    const hud = holdInterest('UAV0009');
+    const row = holdInterest('UAV0003');
     await settle();
     expect(large.worker.told.at(-1)).toEqual(['UAV0001', 'UAV0003', 'UAV0009']);
     const toldBefore = large.worker.told.length;

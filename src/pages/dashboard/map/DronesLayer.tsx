@@ -23,7 +23,7 @@ import {
   stepStart,
 } from '../../../telemetry/frameProbe.ts';
 import { fleetPositionTable } from '../../../telemetry/fleetPositions.ts';
-import { holdInterest } from '../../../telemetry/interest.ts';
+import { setInterest } from '../../../telemetry/interest.ts';
 import { provideMapIcons } from '../../../map/icons/mapIcons.ts';
 import { pointerOver } from './layerPointer.ts';
 import { mapAlive } from '../../../map/mapAlive.ts';
@@ -110,7 +110,10 @@ export function DronesLayer({ selected, onSelect }: Props) {
   const drawing = useRef<Drawing | null>(null);
 
   // The selected drone's panel shows every field at full rate; the worker sends the rest less often.
-  useEffect(() => (selected === null ? undefined : holdInterest(selected)), [selected]);
+  useEffect(() => {
+    setInterest('map-selection', selected === null ? [] : [selected]);
+    return () => setInterest('map-selection', []);
+  }, [selected]);
 
   useEffect(() => {
     if (map === undefined) return;
