@@ -30,7 +30,8 @@ import { holdInterest } from '../telemetry/interest.ts';
 import type { HistoryPoint } from '../telemetry/history.ts';
 import type { FleetCounts } from '../telemetry/fleetCounts.ts';
 import { countFleet, EMPTY_COUNTS, kindOf } from '../telemetry/fleetCounts.ts';
-import { fleetPositionTable, freshVitals } from '../telemetry/fleetPositions.ts';
+import { finite, fleetPositionTable, freshVitals } from '../telemetry/fleetPositions.ts';
+import type { PositionTable } from '../telemetry/fleetPositions.ts';
 
 /**
  * A value stored with valtio's `ref`: never proxied, replaced whole. The phantom snapshot marker tells
@@ -180,8 +181,10 @@ function fileSeeded(): void {
 /** Applies one worker delta: every device's merged state, the alarms, the counters, then the frame. */
 export function applyFleetDelta(delta: FleetDelta): void {
   const devices = delta.devices.filter((change) => isAccepted(change.sn));
-  for (const change of devices) applyDevice(change);
-  recordHistories();
+  // Read once per frame: the history's source for every device below.
+  const table = fleetPositionTable();
+  for (const change of devices) applyDevice(change, table === null);
+  if (table !== null) recordHistories(table);
   applyEvents(delta);
   link.stats = ref({ ...delta.stats });
   refreshFleetCounts();
@@ -189,7 +192,7 @@ export function applyFleetDelta(delta: FleetDelta): void {
   for (const listener of frameListeners) listener(changed);
 }
 
-function applyDevice(change: DeviceDelta): void {
+function applyDevice(change: DeviceDelta, recordHistory: boolean): void {
   const cell = deviceCell(change.sn);
   const prev = cell.live;
   const next: DeviceTelemetry = {
@@ -203,7 +206,7 @@ function applyDevice(change: DeviceDelta): void {
   };
   cell.live = frozen(next);
   // Without the worker's table (a stand-in worker) the merged telemetry is the history's source.
-  if (fleetPositionTable() === null) {
+  if (recordHistory) {
     const point = historyPoint(next);
     if (point !== null) historyOf(change.sn).record(point);
   }
@@ -214,9 +217,7 @@ function applyDevice(change: DeviceDelta): void {
  * table: it has every device's position and readings each frame, where the merged telemetry of a
  * device the UI does not show is refreshed only every few seconds.
  */
-function recordHistories(): void {
-  const table = fleetPositionTable();
-  if (table === null) return;
+function recordHistories(table: PositionTable): void {
   const { frame } = table;
   for (const [sn, row] of table.rows) {
     if (!isAccepted(sn)) continue;
@@ -230,15 +231,12 @@ function recordHistories(): void {
       t: ts,
       lon,
       lat,
-      altitude: finiteOrNull(frame.elevation[row]),
-      speed: finiteOrNull(frame.speed[row]),
-      battery: finiteOrNull(frame.battery[row]),
+      altitude: finite(frame.elevation[row]),
+      speed: finite(frame.speed[row]),
+      battery: finite(frame.battery[row]),
     });
   }
 }
-
-const finiteOrNull = (value: number | undefined): number | null =>
-  value !== undefined && Number.isFinite(value) ? value : null;
 
 /** Calls `listener` with every later frame's events; answers the unsubscribe. */
 export function onFleetEvents(listener: EventsListener): () => void {

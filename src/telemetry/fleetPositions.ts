@@ -84,7 +84,8 @@ export interface DevicePosition {
   ts: number;
 }
 
-const finite = (value: number | undefined): number | null =>
+/** A table cell as a number, `null` when unknown (`NaN`) or outside the table. */
+export const finite = (value: number | undefined): number | null =>
   value !== undefined && Number.isFinite(value) ? value : null;
 
 /** The latest position of `sn` from the table, or `null` when it has none. */
