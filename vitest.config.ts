@@ -119,4 +119,7 @@ if (hasChromium) {
   );
 }
 
-export default defineConfig({ test: { projects } });
+// Every test that needed a retry is named with its first error, and the run closes with a count.
+export default defineConfig({
+  test: { projects, reporters: ['default', './tests/reporters/retryReporter.ts'] },
+});

@@ -149,7 +149,11 @@ export function startTelemetryBridge(
     applyFleetDelta(delta);
     noteDeltaApplied(delta);
     noteStep('apply');
-    clock.requestFrame(() => void remote.ack(delta.seq));
+    // The frame may come after the bridge stopped and released the worker's proxy, which throws
+    // on any call: a page left just after a delta must not raise a page error.
+    clock.requestFrame(() => {
+      if (!stopped) void remote.ack(delta.seq);
+    });
   };
 
   async function sync(): Promise<void> {
@@ -196,12 +200,15 @@ export function startTelemetryBridge(
   // Changes are applied one after another: a connect still in flight must finish before the next.
   let chain = Promise.resolve();
   const run = (): void => {
-    chain = chain.then(sync).catch((error: unknown) => {
-      // A failed config call leaves the console offline; the next change of token or devices retries.
-      connectedToken = null;
-      setLinkState('offline');
-      console.warn('[telemetry] could not connect:', error);
-    });
+    // A change queued behind a stop would call the worker's released proxy.
+    chain = chain
+      .then(() => (stopped ? undefined : sync()))
+      .catch((error: unknown) => {
+        // A failed config call leaves the console offline; the next change of token or devices retries.
+        connectedToken = null;
+        setLinkState('offline');
+        console.warn('[telemetry] could not connect:', error);
+      });
   };
 
   void remote.onConnection(comlinkProxy(onState));

@@ -106,7 +106,7 @@ export function RouteDraw(props: Props) {
     return () => {
       map.off('click', onClick);
       drawRef.current = null;
-      draw.stop();
+      stopDraw(map, draw);
     };
   }, [map, latest]);
 
@@ -148,6 +148,24 @@ export function RouteDraw(props: Props) {
   }, [area, toDisplay]);
 
   return null;
+}
+
+/** The source terra-draw's MapLibre adapter keeps its points in (its default id prefix is `td`). */
+const DRAW_POINT_SOURCE = 'td-point';
+
+/**
+ * Takes terra-draw off the map. Leaving the page unmounts react-map-gl's `<Map>` before the layers
+ * inside it, so the map may already be removed, with terra-draw's sources gone: clearing them then
+ * threw from an effect clean-up and blanked the whole console. Stopping still cancels the adapter's
+ * pending frame before it touches a source, so a failure is only swallowed when the map is gone.
+ */
+function stopDraw(map: MapLibreMap, draw: TerraDraw): void {
+  const mapGone = map.getSource(DRAW_POINT_SOURCE) === undefined;
+  try {
+    draw.stop();
+  } catch (error) {
+    if (!mapGone) throw error;
+  }
 }
 
 type Latest = Props & ReturnType<typeof useDisplayDatum>;

@@ -92,6 +92,18 @@ describe('telemetry bridge under virtual time', () => {
     expect(worker.acks).toEqual([1]);
   });
 
+  it('does not acknowledge a delta whose frame comes after the bridge stopped', async () => {
+    const now = time.now();
+    worker.sendDelta(delta(1, [{ sn: 'UAV1', ts: now, receivedAt: now, osd: { elevation: 1 } }]));
+    stop();
+    stop = () => undefined;
+    await settle();
+    expect(worker.released).toBe(true);
+    // Before the fix this frame called the released proxy, which threw a page error.
+    expect(() => time.nextFrame()).not.toThrow();
+    expect(worker.acks).toEqual([]);
+  });
+
   it('recounts silent devices as offline without any new delta', () => {
     const now = time.now();
     worker.sendDelta(delta(1, [{ sn: 'UAV1', ts: now, receivedAt: now, osd: { elevation: 1 } }]));

@@ -19,6 +19,8 @@ export const NO_STATS: CoreStats = {
 export interface FakeWorker {
   handle: TelemetryWorkerHandle;
   acks: number[];
+  /** Whether the bridge disposed of the worker (a real proxy then refuses every call). */
+  released: boolean;
   connects: number;
   /** The password (access token) of the latest connect. */
   connectedWith: string | null;
@@ -32,6 +34,7 @@ export function fakeWorker(): FakeWorker {
   let onState: ((state: ConnectionState) => void) | null = null;
   const fake: FakeWorker = {
     acks: [],
+    released: false,
     connects: 0,
     connectedWith: null,
     sendDelta: (delta) => onDelta?.(delta),
@@ -48,6 +51,8 @@ export function fakeWorker(): FakeWorker {
       return Promise.resolve();
     },
     ack: (seq: number) => {
+      // A released comlink proxy throws on every call, synchronously.
+      if (fake.released) throw new Error('Proxy has been released and is not useable');
       fake.acks.push(seq);
       return Promise.resolve();
     },
@@ -62,7 +67,9 @@ export function fakeWorker(): FakeWorker {
   };
   fake.handle = {
     remote: remote as unknown as Remote<TelemetryWorkerApi>,
-    dispose: () => undefined,
+    dispose: () => {
+      fake.released = true;
+    },
   };
   return fake;
 }
