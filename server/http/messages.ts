@@ -146,6 +146,10 @@ const CATALOGUE = {
     'device serial number {value} cannot be registered; check the serial number',
   ],
   'conflict.role_name': ['角色名 {value} 已存在', 'role name {value} already exists'],
+  'conflict.workspace_name': [
+    '同级已有名为 {value} 的项目',
+    'a project named {value} already exists at this level',
+  ],
   'conflict.role_in_use': [
     '该角色仍有 {count} 个用户，无法删除',
     'the role still has {count} user(s) and cannot be deleted',

@@ -98,6 +98,36 @@ describe.each(backends)('workspaces on $name', (backend) => {
     expect(audit.map((r) => r.action)).toEqual(['add', 'edit', 'del']);
   });
 
+  it('refuses a second project of the same name beside the first, by add and by rename', async () => {
+    const add = (name: string) =>
+      world.server.call<WorkspaceNode>('POST', '/api/workspace/add', {
+        token: world.s.admin,
+        body: { parent_id: world.s.other, name },
+      });
+    const first = await add('巡检一队');
+    expect(first.status).toBe(200);
+    const again = await add(' 巡检一队 ');
+    expect(again.status).toBe(409);
+    expect(again.body.msg).toContain('巡检一队');
+    const second = await add('巡检二队');
+    expect(second.status).toBe(200);
+    const rename = await world.server.call('POST', '/api/workspace/edit', {
+      token: world.s.admin,
+      body: { id: second.body.data.id, name: '巡检一队' },
+    });
+    expect(rename.status).toBe(409);
+    // Keeping its own name is no conflict.
+    const same = await world.server.call('POST', '/api/workspace/edit', {
+      token: world.s.admin,
+      body: { id: first.body.data.id, name: '巡检一队', description: '白班' },
+    });
+    expect(same.status).toBe(200);
+    const rows = await world.server.handle.db.query<{ n: number }>(
+      `select count(*)::int as n from workspaces where name = '巡检一队'`,
+    );
+    expect(rows[0]?.n).toBe(1);
+  });
+
   it('refuses to delete a workspace that still holds things, naming them', async () => {
     const answer = await world.server.call('POST', '/api/workspace/del', {
       token: world.s.admin,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Page, WorkspaceNode } from '../../../protocol/http.ts';
 import { API, MOLD_ORGANISATION, MOLD_PROJECT } from '../../../protocol/http.ts';
+import type { Db } from '../../db/Db.ts';
 import { queryOne } from '../../db/Db.ts';
 import type { MessagePart } from '../ApiError.ts';
 import { ApiError, notFound } from '../ApiError.ts';
@@ -41,6 +42,26 @@ const editBody = z.object({
   description: z.string().trim().max(500).optional(),
   parent_id: id.optional(),
 });
+
+/**
+ * Whether another project under the same parent already has this name (case and surrounding space
+ * ignored): the project switcher and every picker show projects by name alone, so two siblings of
+ * one name could not be told apart.
+ */
+async function siblingNamed(
+  db: Db,
+  parentId: number | null,
+  projectName: string,
+  exceptId = 0,
+): Promise<boolean> {
+  const row = await queryOne<{ id: number }>(
+    db,
+    `select id from workspaces where parent_id is not distinct from $1
+     and lower(trim(name)) = lower(trim($2)) and id <> $3 limit 1`,
+    [parentId, projectName, exceptId],
+  );
+  return row !== undefined;
+}
 
 /** Workspace list, tree, info, add, edit and delete. */
 export function registerWorkspaceRoutes(app: ZodApp, deps: AppDeps): void {
@@ -105,6 +126,8 @@ export function registerWorkspaceRoutes(app: ZodApp, deps: AppDeps): void {
       const label = { module: 'workspace', action: 'add', target: b.name };
       const workspaceId = await runChange(deps, request, label, async (tx, caller) => {
         await requireInScope(caller, b.parent_id, 'workspace');
+        if (await siblingNamed(tx, b.parent_id, b.name))
+          throw new ApiError(409, 'conflict.workspace_name', { value: b.name });
         const row = await queryOne<{ id: number }>(
           tx,
           'insert into workspaces (parent_id, name, mold_id, description) values ($1, $2, $3, $4) returning id',
@@ -131,11 +154,15 @@ export function registerWorkspaceRoutes(app: ZodApp, deps: AppDeps): void {
           if (b.id === caller.workspaceId || (await subtreeIds(tx, b.id)).includes(b.parent_id))
             throw new ApiError(409, 'conflict.root_workspace');
         }
-        const before = await queryOne<{ name: string }>(
+        const before = await queryOne<{ name: string; parent_id: number | null }>(
           tx,
-          'select name from workspaces where id = $1',
+          'select name, parent_id from workspaces where id = $1',
           [b.id],
         );
+        const parent = b.parent_id ?? before?.parent_id ?? null;
+        const newName = b.name ?? before?.name;
+        if (newName !== undefined && (await siblingNamed(tx, parent, newName, b.id)))
+          throw new ApiError(409, 'conflict.workspace_name', { value: newName });
         await tx.query(
           `update workspaces set name = coalesce($2, name), mold_id = coalesce($3, mold_id),
            description = coalesce($4, description), parent_id = coalesce($5, parent_id), updated_at = now()
