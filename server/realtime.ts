@@ -3,7 +3,7 @@
  * external one through `MQTT_URL`), telemetry ingestion and the simulated fleet. Everything starts
  * with the app and stops with `app.close()`, so tests and `npm start` share one lifecycle.
  */
-import { createHmac } from 'node:crypto';
+import { derivedSecret } from './auth/derivedSecret.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SkydeckExtension } from './app.ts';
 import type { Config } from './config.ts';
@@ -37,14 +37,6 @@ import { startSimulator } from './sim/simulator.ts';
 import type { Simulator } from './sim/simulator.ts';
 import { taskRuntime } from './tasks/startTasks.ts';
 import { mediaRuntime } from './media/mediaRuntime.ts';
-
-/**
- * Secrets of the server's own MQTT account and of the simulated gateways, derived from the token
- * secret: every instance sharing a `TOKEN_SECRET` agrees on them, and nothing new has to be stored.
- */
-export function derivedSecret(tokenSecret: string, purpose: string): string {
-  return createHmac('sha256', tokenSecret).update(`skydeck:${purpose}`).digest('hex');
-}
 
 function asLog(logger: FastifyBaseLogger): Log {
   return {

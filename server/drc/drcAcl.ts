@@ -3,7 +3,7 @@
  * that dock's DRC session (server/drc/drcService.ts). `services` stay governed by `device:control`.
  */
 import { parseTopic, thingTopic } from '../../protocol/mqtt/topics.ts';
-import type { Decision } from '../mqtt/topicRules.ts';
+import type { Decision } from '../mqtt/aclDecision.ts';
 import { isDrcHolder } from './drcHolders.ts';
 
 /** The refusal reason; the embedded broker drops such messages instead of closing the connection. */

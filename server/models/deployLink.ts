@@ -10,7 +10,7 @@ import type { AppDeps, ZodApp } from '../http/context.ts';
 import { DEFAULT_SERVER_USERNAME } from '../mqtt/brokerAuth.ts';
 import type { Fields } from '../mqtt/decode.ts';
 import { MQTT_WS_PATH } from '../mqtt/embeddedBroker.ts';
-import { derivedSecret } from '../realtime.ts';
+import { derivedSecret } from '../auth/derivedSecret.ts';
 import type { DeviceLink } from '../tasks/DeviceLink.ts';
 import { startMqttDeviceLink } from '../tasks/mqttDeviceLink.ts';
 import { applyProgress } from './deployStates.ts';

@@ -6,6 +6,9 @@
 import { parseTopic } from '../../protocol/mqtt/topics.ts';
 import type { ParsedTopic } from '../../protocol/mqtt/topics.ts';
 import { drcDownRule, drcLinkRule } from '../drc/drcAcl.ts';
+import type { Decision } from './aclDecision.ts';
+
+export type { Decision } from './aclDecision.ts';
 
 /** Who is on the other end of a broker connection. `sns` is the set of serial numbers it may touch. */
 export type Principal =
@@ -32,8 +35,6 @@ export type Principal =
     }
   /** A dock's DRC connection, signed in with the credentials of `drc_mode_enter` (server/drc). */
   | { kind: 'drc'; name: string; sn: string; sns: ReadonlySet<string> };
-
-export type Decision = { allow: true } | { allow: false; reason: string; sn?: string };
 
 const ALLOW: Decision = { allow: true };
 const deny = (reason: string, sn?: string): Decision => ({ allow: false, reason, sn });

@@ -2,7 +2,7 @@ import type { Db } from '../db/Db.ts';
 import { queryOne } from '../db/Db.ts';
 import { DEFAULT_SERVER_USERNAME } from '../mqtt/brokerAuth.ts';
 import type { Log } from '../mqtt/log.ts';
-import { derivedSecret } from '../realtime.ts';
+import { derivedSecret } from '../auth/derivedSecret.ts';
 import type { DeviceLink } from '../tasks/DeviceLink.ts';
 import { startMqttDeviceLink } from '../tasks/mqttDeviceLink.ts';
 import type { StreamControl, ViewerWho } from './LiveHub.ts';

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { API } from '../../protocol/http.ts';
 import type { LoginResult, Page as Paged, Role, WorkspaceNode } from '../../protocol/http.ts';
 import { DEMO_PASSWORD, TOKEN_SECRET } from '../../bench/e2e/skydeckProcess.ts';
-import { derivedSecret } from '../../server/realtime.ts';
+import { derivedSecret } from '../../server/auth/derivedSecret.ts';
 import { simSecret } from '../../server/sim/fleet.ts';
 import { apiCall } from './support/api.ts';
 import { useWorkbench } from './support/workbench.ts';

@@ -12,7 +12,7 @@ import { DRC_API, DRC_HEARTBEAT_TIMEOUT_S, DRC_TEST_API } from '../../protocol/d
 import type { DrcCommandResult, DrcSession, DrcStatus } from '../../protocol/drc.ts';
 import { DEFAULT_SERVER_USERNAME } from '../../server/mqtt/brokerAuth.ts';
 import { manualScheduler } from '../../server/mqtt/scheduler.ts';
-import { derivedSecret } from '../../server/realtime.ts';
+import { derivedSecret } from '../../server/auth/derivedSecret.ts';
 import { buildFleet, DEFAULT_CENTER } from '../../server/sim/fleet.ts';
 import { distance } from '../../server/sim/geo.ts';
 import type { Simulator } from '../../server/sim/simulator.ts';

@@ -14,7 +14,7 @@ import { createBrokerAuth, DEFAULT_SERVER_USERNAME } from '../../server/mqtt/bro
 import { silentLog } from '../../server/mqtt/log.ts';
 import { manualScheduler } from '../../server/mqtt/scheduler.ts';
 import { grantDrcBroker, revokeDrcBroker } from '../../server/drc/drcGrants.ts';
-import { derivedSecret } from '../../server/realtime.ts';
+import { derivedSecret } from '../../server/auth/derivedSecret.ts';
 import { buildFleet, DEFAULT_CENTER } from '../../server/sim/fleet.ts';
 import type { Simulator } from '../../server/sim/simulator.ts';
 import { brokerWsUrl, startDrcFleet } from './helpers/drcFleet.ts';

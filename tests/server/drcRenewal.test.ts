@@ -11,7 +11,7 @@ import { DRC_API } from '../../protocol/drc.ts';
 import type { DrcSession, DrcStatus } from '../../protocol/drc.ts';
 import { DEFAULT_SERVER_USERNAME } from '../../server/mqtt/brokerAuth.ts';
 import { realScheduler } from '../../server/mqtt/scheduler.ts';
-import { derivedSecret } from '../../server/realtime.ts';
+import { derivedSecret } from '../../server/auth/derivedSecret.ts';
 import { buildFleet, DEFAULT_CENTER } from '../../server/sim/fleet.ts';
 import type { Simulator } from '../../server/sim/simulator.ts';
 import { brokerWsUrl, startDrcFleet } from './helpers/drcFleet.ts';

@@ -8,7 +8,7 @@ import { startDrcLink } from '../../drc/drcLink.ts';
 import { MQTT_WS_PATH } from '../../mqtt/embeddedBroker.ts';
 import { DEFAULT_SERVER_USERNAME } from '../../mqtt/brokerAuth.ts';
 import { realScheduler } from '../../mqtt/scheduler.ts';
-import { derivedSecret } from '../../realtime.ts';
+import { derivedSecret } from '../../auth/derivedSecret.ts';
 import type { Db } from '../../db/Db.ts';
 
 /** How long a cockpit service waits for the dock's reply, ms. */
