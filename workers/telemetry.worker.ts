@@ -19,7 +19,7 @@
  */
 import * as Comlink from 'comlink';
 import type { ConnectOptions, JsonObject } from '../protocol/telemetry.ts';
-import type { DrcOutgoing, DrcUpListener } from './drc/drcSender.ts';
+import type { DrcOutgoing, DrcUpListener } from '../protocol/cockpitLink.ts';
 import { mapFrameBuffers } from './core/mapFrame.ts';
 import { createTelemetryService } from './telemetryService.ts';
 import type {

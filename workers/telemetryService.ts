@@ -8,7 +8,8 @@ import type {
 } from '../protocol/telemetry.ts';
 import { createTelemetryCore } from './core/telemetryCore.ts';
 import type { TelemetryFrame } from './core/mapFrame.ts';
-import { DrcSender, type DrcOutgoing, type DrcUpListener } from './drc/drcSender.ts';
+import type { DrcOutgoing, DrcUpListener } from '../protocol/cockpitLink.ts';
+import { DrcSender } from './drc/drcSender.ts';
 import { MqttLink } from './link/mqttLink.ts';
 import { watchedTopics } from './link/watchedTopics.ts';
 

@@ -6,18 +6,10 @@
  * but flies one at a time.
  */
 import type { FlighttaskReadyConditions } from '../../protocol/mqtt/flighttask.ts';
+import type { HeldTask } from './flightTypes.ts';
 import type { UnitState } from './unitState.ts';
-import type { WaylineFlight } from './waylineFlight.ts';
 
-export interface HeldTask {
-  flight: WaylineFlight;
-  /** 0 immediate, 1 timed, 2 conditional. */
-  taskType: number;
-  executeTime: number;
-  conditions: FlighttaskReadyConditions | null;
-  /** When `flighttask_ready` last went out, ms; null before the conditions first held. */
-  readySentAt: number | null;
-}
+export type { HeldTask } from './flightTypes.ts';
 
 /** A ready dock repeats `flighttask_ready` this often while it waits for the execute, ms. */
 const READY_REPEAT_MS = 60_000;

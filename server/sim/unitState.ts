@@ -11,8 +11,7 @@ import { initialDockSystems } from './dockSystems.ts';
 import type { DockSystems } from './dockSystems.ts';
 import { initialWeather } from './weather.ts';
 import type { Weather } from './weather.ts';
-import type { WaylineFlight } from './waylineFlight.ts';
-import type { HeldTask } from './heldTasks.ts';
+import type { HeldTask, WaylineFlight } from './flightTypes.ts';
 import type { ManualControl } from './drc/manualControl.ts';
 
 /** Mission phases in order; `docked` closes the loop. */

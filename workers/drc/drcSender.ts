@@ -4,26 +4,13 @@
  * hands the session's `drc/up` messages straight to the page rather than through the 100 ms fleet
  * frame, because the heartbeat echo measures link latency and must not wait for a frame.
  */
-import type { DrcUpMessage, StickControlData } from '../../protocol/mqtt/drc.ts';
+import type { DrcOutgoing, DrcUpListener } from '../../protocol/cockpitLink.ts';
+
 import { thingTopic } from '../../protocol/mqtt/topics.ts';
 import type { JsonObject } from '../../protocol/telemetry.ts';
 import { parseDrcUp } from './parseDrcUp.ts';
 
 export type DrcQos = 0 | 1;
-
-/** One `drc/up` message of the open session, with when the worker received it (ms since epoch). */
-export interface DrcUpDelivery {
-  message: DrcUpMessage;
-  receivedAt: number;
-}
-
-export type DrcUpListener = (delivery: DrcUpDelivery) => unknown;
-
-/** What the cockpit may send; each maps to one `drc/down` method. */
-export type DrcOutgoing =
-  | { method: 'stick_control'; data: StickControlData }
-  | { method: 'heart_beat' }
-  | { method: 'drone_emergency_stop' };
 
 export interface DrcSenderDeps {
   publish(topic: string, payload: JsonObject, qos: DrcQos): Promise<void>;

@@ -4,7 +4,7 @@
  * by React through {@link CockpitFeed.subscribe} / {@link CockpitFeed.version}.
  */
 import type { DrcHsiInfo, DrcOsdInfo, DrcUpMessage } from '../../../protocol/mqtt/drc.ts';
-import type { DrcUpDelivery } from '../../../workers/drc/drcSender.ts';
+import type { DrcUpDelivery } from '../../../protocol/cockpitLink.ts';
 import { LinkHealth } from '../../lib/sticks/linkHealth.ts';
 
 export interface CockpitLive {

@@ -15,7 +15,7 @@ import type { LatencyGuardConfig } from '../../lib/sticks/latencyGuard.ts';
 import { StickLoop } from '../../lib/sticks/stickLoop.ts';
 import { accountStore } from '../../state/account.ts';
 import { drcLink } from '../../telemetry/bridge.ts';
-import type { DrcUpDelivery } from '../../../workers/drc/drcSender.ts';
+import type { DrcUpDelivery } from '../../../protocol/cockpitLink.ts';
 import { CockpitFeed } from './cockpitFeed.ts';
 import { firstGamepadAxes } from './gamepad.ts';
 

@@ -1,0 +1,112 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// The rooms of the code base and their one-way doors, checked on the import graph of every source
+// file. Type-only imports count (they tie two rooms together as firmly for a reader); lazy
+// `import()` calls do not (the router loads pages that way, and nothing runs at import).
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const ROOMS = ['src', 'server', 'protocol', 'workers'];
+const IMPORT = /^\s*(?:import|export)\s+(?:[^'";]*?\sfrom\s+)?['"](\.[^'"]+)['"]/gm;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+/** Every source file (relative to the root) with the relative modules it imports. */
+function importGraph(): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const file of ROOMS.flatMap((room) => sourceFiles(join(ROOT, room)))) {
+    const text = readFileSync(file, 'utf8');
+    const targets = [...text.matchAll(IMPORT)]
+      .map((m) => resolve(dirname(file), m[1] ?? ''))
+      .filter((path) => existsSync(path))
+      .map((path) => relative(ROOT, path));
+    graph.set(relative(ROOT, file), targets);
+  }
+  return graph;
+}
+
+/** Strongly connected groups of more than one file (Tarjan), each a cycle or several. */
+function cycles(graph: Map<string, string[]>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (v: string): void => {
+    index.set(v, next);
+    low.set(v, next);
+    next += 1;
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!graph.has(w)) continue;
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v) ?? 0, low.get(w) ?? 0));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v) ?? 0, index.get(w) ?? 0));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const group: string[] = [];
+    let w: string | undefined;
+    do {
+      w = stack.pop();
+      if (w === undefined) break;
+      onStack.delete(w);
+      group.push(w);
+    } while (w !== v);
+    if (group.length > 1) found.push(group.sort());
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return found;
+}
+
+/** `from → to` for every import from a file `from` matches into a file `to` matches. */
+function crossings(
+  graph: Map<string, string[]>,
+  from: (file: string) => boolean,
+  to: (file: string) => boolean,
+): string[] {
+  return [...graph].flatMap(([file, targets]) =>
+    from(file) ? targets.filter(to).map((target) => `${file} → ${target}`) : [],
+  );
+}
+
+const graph = importGraph();
+
+describe('the rooms of the code base', () => {
+  it('finds the files it checks', () => {
+    expect(graph.size).toBeGreaterThan(500);
+    expect(graph.get('server/main.ts')).toContain('server/app.ts');
+  });
+
+  it('has no import cycle, type-only imports included', () => {
+    expect(cycles(graph)).toEqual([]);
+  });
+
+  it('lets no page import the worker: pages reach it through src/telemetry and protocol/', () => {
+    const pages = (f: string) => f.startsWith('src/pages/');
+    expect(crossings(graph, pages, (f) => f.startsWith('workers/'))).toEqual([]);
+  });
+
+  it('lets no worker module import the console, and no protocol module anything but protocol', () => {
+    const console = (f: string) => f.startsWith('src/') || f.startsWith('server/');
+    expect(crossings(graph, (f) => f.startsWith('workers/'), console)).toEqual([]);
+    const outside = (f: string) => !f.startsWith('protocol/');
+    expect(crossings(graph, (f) => f.startsWith('protocol/'), outside)).toEqual([]);
+  });
+
+  it('keeps the console and the server apart', () => {
+    const console = (f: string) => f.startsWith('src/');
+    const server = (f: string) => f.startsWith('server/');
+    expect(crossings(graph, console, server)).toEqual([]);
+    expect(crossings(graph, server, console)).toEqual([]);
+  });
+});
