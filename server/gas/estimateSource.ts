@@ -6,9 +6,9 @@
  * around its best cell. The uncertainty is the radius of the candidates whose misfit stays within
  * 10 % of the best one: a flat misfit (few crossings, one wind) says so with a large circle.
  */
-import type { LatLng } from '../sim/geo.ts';
-import { delta, offset } from '../sim/geo.ts';
-import { concentrationAt } from '../sim/gas/plume.ts';
+import type { LatLng } from '../physics/geodesy.ts';
+import { delta, offset } from '../physics/geodesy.ts';
+import { concentrationAt } from '../physics/plume.ts';
 
 export interface Sample {
   lat: number;

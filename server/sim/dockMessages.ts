@@ -8,7 +8,7 @@ import type { DockOsd } from '../../protocol/mqtt/osd.ts';
 import { STORAGE_TOTAL_KB } from './dockSystems.ts';
 import { dockDrcState } from './drc/drcModes.ts';
 import type { SimUnitDef } from './fleet.ts';
-import { offset } from './geo.ts';
+import { offset } from '../physics/geodesy.ts';
 import type { Phase, UnitState } from './unitState.ts';
 
 /** flighttask_step_code: 0 preparing, 1 flying, 2 recovering, 5 idle (protocol §2.2). */

@@ -5,8 +5,8 @@
  */
 import { createHmac } from 'node:crypto';
 import { DOCK_AIRCRAFT, MODELS, parseModelKey } from '../../protocol/mqtt/models.ts';
-import { offset } from './geo.ts';
-import type { LatLng } from './geo.ts';
+import { offset } from '../physics/geodesy.ts';
+import type { LatLng } from '../physics/geodesy.ts';
 import { createRng, mixSeed } from './rng.ts';
 
 export interface SimDeviceDef {

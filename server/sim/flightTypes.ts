@@ -4,7 +4,7 @@
  * sit here to keep those modules from importing each other.
  */
 import type { FlighttaskReadyConditions } from '../../protocol/mqtt/flighttask.ts';
-import type { LatLng } from './geo.ts';
+import type { LatLng } from '../physics/geodesy.ts';
 
 /** An action the aircraft runs on reaching a placemark (`reachPoint`, protocol §6.5). */
 export interface PointAction {

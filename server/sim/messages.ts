@@ -13,7 +13,7 @@ import type {
 } from '../../protocol/mqtt/payloads.ts';
 import type { SimUnitDef } from './fleet.ts';
 import { aircraftModeCode } from './drc/drcModes.ts';
-import { distance } from './geo.ts';
+import { distance } from '../physics/geodesy.ts';
 import type { Phase, UnitState } from './unitState.ts';
 import { windDirectionCode, windNow } from './weather.ts';
 

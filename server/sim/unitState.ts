@@ -4,8 +4,8 @@
  */
 import type { HmsAlarm } from '../../protocol/mqtt/payloads.ts';
 import type { SimUnitDef } from './fleet.ts';
-import { offset } from './geo.ts';
-import type { LatLng } from './geo.ts';
+import { offset } from '../physics/geodesy.ts';
+import type { LatLng } from '../physics/geodesy.ts';
 import type { Rng } from './rng.ts';
 import { initialDockSystems } from './dockSystems.ts';
 import type { DockSystems } from './dockSystems.ts';

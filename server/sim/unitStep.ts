@@ -4,8 +4,8 @@
  * generator, so a seed replays exactly.
  */
 import type { SimUnitDef } from './fleet.ts';
-import { delta, headingDiff, headingOf, offset } from './geo.ts';
-import type { LatLng } from './geo.ts';
+import { delta, headingDiff, headingOf, offset } from '../physics/geodesy.ts';
+import type { LatLng } from '../physics/geodesy.ts';
 import type { Rng } from './rng.ts';
 import { stepAlarms } from './alarms.ts';
 import { missionEnded, stepDockSystems } from './dockSystems.ts';

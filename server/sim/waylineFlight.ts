@@ -4,9 +4,9 @@
  * reports it as `flighttask_progress` once a second.
  */
 import type { WaylinePath, WaylineRoute } from '../../protocol/waylines.ts';
-import { distance } from './geo.ts';
+import { distance } from '../physics/geodesy.ts';
 import type { PointAction, WaylineFlight } from './flightTypes.ts';
-import type { LatLng } from './geo.ts';
+import type { LatLng } from '../physics/geodesy.ts';
 import type { UnitState } from './unitState.ts';
 
 export type {

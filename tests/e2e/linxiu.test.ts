@@ -24,8 +24,8 @@ import type {
 } from '../../protocol/http.ts';
 import { deviceClientId } from '../../protocol/mqtt/clientIds.ts';
 import { DEMO_PASSWORD } from '../../bench/e2e/skydeckProcess.ts';
-import { concentrationAt, gM3ToPpm } from '../../server/sim/gas/plume.ts';
-import { offset } from '../../server/sim/geo.ts';
+import { concentrationAt, gM3ToPpm } from '../../server/physics/plume.ts';
+import { offset } from '../../server/physics/geodesy.ts';
 import { apiCall } from './support/api.ts';
 import { ConsoleDriver } from './support/consoleDriver.ts';
 import { saveShot, SHOTS_DIR, SHOTS_ON } from './support/shots.ts';

@@ -14,7 +14,7 @@ import { DEFAULT_SERVER_USERNAME } from '../../server/mqtt/brokerAuth.ts';
 import { manualScheduler } from '../../server/mqtt/scheduler.ts';
 import { derivedSecret } from '../../server/auth/derivedSecret.ts';
 import { buildFleet, DEFAULT_CENTER } from '../../server/sim/fleet.ts';
-import { distance } from '../../server/sim/geo.ts';
+import { distance } from '../../server/physics/geodesy.ts';
 import type { Simulator } from '../../server/sim/simulator.ts';
 import { brokerWsUrl, startDrcFleet } from './helpers/drcFleet.ts';
 import type { Seeded } from './helpers/accounts.ts';

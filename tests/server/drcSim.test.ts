@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildFleet, DEFAULT_CENTER } from '../../server/sim/fleet.ts';
 import type { SimUnitDef } from '../../server/sim/fleet.ts';
 import { preparedFlight } from '../../server/sim/waylineFlight.ts';
-import { distance } from '../../server/sim/geo.ts';
+import { distance } from '../../server/physics/geodesy.ts';
 import { createRng } from '../../server/sim/rng.ts';
 import { initialState } from '../../server/sim/unitState.ts';
 import type { UnitState } from '../../server/sim/unitState.ts';

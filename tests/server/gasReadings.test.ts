@@ -21,8 +21,8 @@ import { API } from '../../protocol/http.ts';
 import { deviceClientId } from '../../protocol/mqtt/clientIds.ts';
 import { storeGasReading } from '../../server/gas/storeGasReading.ts';
 import { realtimeExtension } from '../../server/realtime.ts';
-import { concentrationAt, gM3ToPpm } from '../../server/sim/gas/plume.ts';
-import { distance, offset } from '../../server/sim/geo.ts';
+import { concentrationAt, gM3ToPpm } from '../../server/physics/plume.ts';
+import { distance, offset } from '../../server/physics/geodesy.ts';
 import { backends } from './helpers/backends.ts';
 import { useSeededServer } from './helpers/seededServer.ts';
 

@@ -7,7 +7,7 @@ import type { AircraftOsd, DockOsd } from '../../protocol/mqtt/payloads.ts';
 import { manualScheduler } from '../../server/mqtt/scheduler.ts';
 import { buildFleet, DEFAULT_CENTER } from '../../server/sim/fleet.ts';
 import type { SimUnitDef } from '../../server/sim/fleet.ts';
-import { distance, headingDiff, headingOf, delta } from '../../server/sim/geo.ts';
+import { distance, headingDiff, headingOf, delta } from '../../server/physics/geodesy.ts';
 import { startSimulator } from '../../server/sim/simulator.ts';
 import type { SimTransport } from '../../server/sim/simulator.ts';
 

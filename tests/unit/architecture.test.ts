@@ -103,6 +103,20 @@ describe('the rooms of the code base', () => {
     expect(crossings(graph, (f) => f.startsWith('protocol/'), outside)).toEqual([]);
   });
 
+  it('treats the simulator as a device: only the composition root starts it', () => {
+    const root = new Set(['server/main.ts', 'server/app.ts', 'server/realtime.ts']);
+    // Still to move behind the simulator's own start-up (issue: the structure redesign); a new
+    // importer fails here. Shared physics already moved to server/physics.
+    const debt = new Set([
+      'server/ai/ingestAiAlarm.ts → server/sim/ai/renderSnapshot.ts',
+      'server/http/drc/drcRoutes.ts → server/sim/drc/delayInjection.ts',
+      'server/models/simFleetModels.ts → server/sim/fleet.ts',
+    ]);
+    const outside = (f: string) => f.startsWith('server/') && !f.startsWith('server/sim/');
+    const found = crossings(graph, outside, (f) => f.startsWith('server/sim/'));
+    expect(found.filter((c) => !root.has(c.split(' → ')[0] ?? '') && !debt.has(c))).toEqual([]);
+  });
+
   it('keeps the console and the server apart', () => {
     const console = (f: string) => f.startsWith('src/');
     const server = (f: string) => f.startsWith('server/');

@@ -10,8 +10,8 @@ import {
   spreads,
   stabilityOf,
   windFrame,
-} from '../../server/sim/gas/plume.ts';
-import { offset } from '../../server/sim/geo.ts';
+} from '../../server/physics/plume.ts';
+import { offset } from '../../server/physics/geodesy.ts';
 
 const base = { z: 60, h: 10, u: 3, q: 1000 };
 

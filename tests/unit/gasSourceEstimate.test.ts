@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { estimateSource } from '../../server/gas/estimateSource.ts';
 import type { Sample } from '../../server/gas/estimateSource.ts';
-import { concentrationAt } from '../../server/sim/gas/plume.ts';
-import { distance, offset } from '../../server/sim/geo.ts';
+import { concentrationAt } from '../../server/physics/plume.ts';
+import { distance, offset } from '../../server/physics/geodesy.ts';
 import { createRng } from '../../server/sim/rng.ts';
 
 /** Error bound the page states for the estimate on a few crossings. */

@@ -2,7 +2,7 @@
  * A unit under DRC: what the pilot last asked for (sticks, a point to fly to, a take-off) and the
  * aircraft's velocity, which the stick model changes only as fast as the aircraft can accelerate.
  */
-import type { LatLng } from '../geo.ts';
+import type { LatLng } from '../../physics/geodesy.ts';
 
 /** Stick channels, 364–1684 with 1024 neutral (protocol §5.2). */
 export interface Sticks {

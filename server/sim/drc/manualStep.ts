@@ -4,7 +4,7 @@
  * acceleration limits, so a short tap moves it a little and a held stick builds speed. Without sticks
  * for a moment it brakes and hovers, as a real aircraft does when the link drops.
  */
-import { delta, headingDiff, headingOf, offset } from '../geo.ts';
+import { delta, headingDiff, headingOf, offset } from '../../physics/geodesy.ts';
 import type { UnitState } from '../unitState.ts';
 import type { ManualControl } from './manualControl.ts';
 

@@ -3,8 +3,8 @@
  * has something to show near home, and the `hsi_info_push` distances the aircraft would sense.
  */
 import type { SimUnitDef } from '../fleet.ts';
-import { delta, headingDiff, headingOf, offset } from '../geo.ts';
-import type { LatLng } from '../geo.ts';
+import { delta, headingDiff, headingOf, offset } from '../../physics/geodesy.ts';
+import type { LatLng } from '../../physics/geodesy.ts';
 import type { UnitState } from '../unitState.ts';
 
 export interface Obstacle {

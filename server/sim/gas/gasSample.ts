@@ -10,7 +10,7 @@ import type { SimUnitDef } from '../fleet.ts';
 import type { Rng } from '../rng.ts';
 import type { UnitState } from '../unitState.ts';
 import { windNow } from '../weather.ts';
-import { concentrationAt, gM3ToPpm } from './plume.ts';
+import { concentrationAt, gM3ToPpm } from '../../physics/plume.ts';
 import type { GasSource } from './sources.ts';
 import { sourceNear } from './sources.ts';
 

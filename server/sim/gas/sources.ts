@@ -6,8 +6,8 @@
  */
 import type { Gas } from '../../../protocol/gas.ts';
 import type { SimUnitDef } from '../fleet.ts';
-import type { LatLng } from '../geo.ts';
-import { offset } from '../geo.ts';
+import type { LatLng } from '../../physics/geodesy.ts';
+import { offset } from '../../physics/geodesy.ts';
 import { createRng, mixSeed } from '../rng.ts';
 
 export interface GasSource {

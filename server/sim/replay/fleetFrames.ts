@@ -5,7 +5,7 @@
  */
 import { statusTopic, thingTopic } from '../../../protocol/mqtt/topics.ts';
 import type { SimUnitDef } from '../fleet.ts';
-import { offset } from '../geo.ts';
+import { offset } from '../../physics/geodesy.ts';
 import { dockOsdFast, dockOsdSlow } from '../dockMessages.ts';
 import {
   aircraftOsd,

@@ -4,7 +4,7 @@
  * since the start, so the offered rate does not drift with timer jitter or a slow tick.
  */
 import { buildFleet, DEFAULT_CENTER, DEFAULT_SN_PREFIX, simSecret } from '../fleet.ts';
-import type { LatLng } from '../geo.ts';
+import type { LatLng } from '../../physics/geodesy.ts';
 import { unitFrames } from './fleetFrames.ts';
 import type { UnitFrames } from './fleetFrames.ts';
 import { writeTimestamp } from './frames.ts';

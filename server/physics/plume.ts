@@ -4,8 +4,8 @@
  * of σy and σz against distance downwind for the Pasquill–Gifford stability classes. Pure maths, so
  * the simulator and the server's source estimate share one model.
  */
-import type { LatLng } from '../geo.ts';
-import { delta } from '../geo.ts';
+import type { LatLng } from './geodesy.ts';
+import { delta } from './geodesy.ts';
 
 export type StabilityClass = 'A' | 'B' | 'C' | 'D' | 'E' | 'F';
 
