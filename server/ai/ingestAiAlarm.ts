@@ -6,7 +6,9 @@
 import type { Db } from '../db/Db.ts';
 import { queryOne } from '../db/Db.ts';
 import type { Fields } from '../mqtt/decode.ts';
+import { refuseKey } from '../media/ownedKey.ts';
 import { renderSnapshot } from '../sim/ai/renderSnapshot.ts';
+import type { ObjectStore } from '../storage/ObjectStore.ts';
 import { FLYING_STATES, sqlList } from '../tasks/executionStates.ts';
 import { aiAlarmContextOf } from './aiAlarmContext.ts';
 import type { Detection } from './readDetection.ts';
@@ -30,10 +32,25 @@ async function runningExecution(db: Db, dockSn: string) {
   );
 }
 
+/**
+ * Whether the alarm may take the snapshot the device named: a well-formed key in the device's own
+ * folder, not another alarm's (deleting an alarm deletes its snapshot, so an object shared by two
+ * alarms would vanish from under the other), and present in storage.
+ */
+async function ownSnapshot(db: Db, sn: string, id: number, key: string, storage: ObjectStore) {
+  if (refuseKey(snapshotPrefix(sn), key) !== null) return false;
+  const taken = await queryOne(
+    db,
+    'select 1 from ai_alarms where snapshot_key = $1 and id <> $2 limit 1',
+    [key, id],
+  );
+  return taken === undefined && (await storage.head(key)) !== undefined;
+}
+
 async function snapshotOf(db: Db, sn: string, id: number, d: Detection, ts: number) {
   const storage = aiAlarmContextOf(db)?.storage;
   if (!storage) return null;
-  if (d.snapshotKey?.startsWith(snapshotPrefix(sn)) && (await storage.head(d.snapshotKey)))
+  if (d.snapshotKey !== null && (await ownSnapshot(db, sn, id, d.snapshotKey, storage)))
     return d.snapshotKey;
   if (!d.scene || !d.box || d.latitude === null || d.longitude === null) return null;
   const jpeg = await renderSnapshot({

@@ -53,7 +53,10 @@ export async function startMediaEvents(options: MediaEventsOptions): Promise<Med
       .then(
         () => undefined,
         (error: unknown) =>
-          log.error(`media: could not register ${file.objectKey}: ${String(error)}`),
+          // The key is the device's text: quoted, so it cannot forge lines of the log.
+          log.error(
+            `media: could not register ${JSON.stringify(file.objectKey)}: ${String(error)}`,
+          ),
       );
   });
   const topic = `${options.shared ? `$share/${SHARE_GROUP}/` : ''}thing/product/+/events`;

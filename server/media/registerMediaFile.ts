@@ -2,12 +2,21 @@
  * Registers an uploaded file from its `file_upload_callback`: one row per object key, linked to the
  * dock's workspace, its aircraft and the task run of the callback's `flight_id`. The thumbnail is
  * made here, once; EXIF fills what the callback left out.
+ *
+ * The callback is the dock's word only: a dock may register nothing but the objects in its own
+ * upload folder (the prefix `storage_config_get` gave it, the only one its credentials can write).
+ * Otherwise one dock could claim another's files, in another project too, and then read them there
+ * and delete them from there.
  */
 import type { Db } from '../db/Db.ts';
 import { queryOne } from '../db/Db.ts';
 import type { Log } from '../mqtt/log.ts';
 import type { ObjectStore } from '../storage/ObjectStore.ts';
+import { checkKey } from '../storage/ObjectStore.ts';
+import { dockPrefix } from '../storage/uploadCredentials.ts';
 import { exifFacts } from './exifFacts.ts';
+import { refuseKey } from './ownedKey.ts';
+import { sniffInlineType } from './safeContent.ts';
 import { imageFacts } from './thumbnail.ts';
 import type { UploadedFile } from './uploadCallback.ts';
 
@@ -17,16 +26,29 @@ export interface RegisterDeps {
   log: Log;
 }
 
-/** Where a file's thumbnail is stored: next to it. */
-export function thumbKey(objectKey: string): string {
-  return `${objectKey}-thumb.jpg`;
+/** The folder of thumbnails, outside every dock's upload folder. */
+export const THUMB_FOLDER = 'media-thumbs/';
+
+/**
+ * Where a file's thumbnail is stored, or null when that key would be too long to store. Outside the
+ * dock's folder, so the dock can neither replace a thumbnail nor register one as a file of its own.
+ */
+export function thumbKey(objectKey: string): string | null {
+  try {
+    return checkKey(`${THUMB_FOLDER}${objectKey}.jpg`);
+  } catch {
+    return null;
+  }
 }
 
+/** Whether a row already holds `objectKey`, as its file or its thumbnail: one object, one row. */
 async function alreadyRegistered(db: Db, objectKey: string): Promise<boolean> {
-  return (
-    (await queryOne(db, 'select 1 from media_files where object_key = $1', [objectKey])) !==
-    undefined
+  const row = await queryOne(
+    db,
+    'select 1 from media_files where object_key = $1 or thumb_key = $1 limit 1',
+    [objectKey],
   );
+  return row !== undefined;
 }
 
 async function links(db: Db, gatewaySn: string, flightId: string | null) {
@@ -57,6 +79,14 @@ export async function registerMediaFile(
   file: UploadedFile,
 ): Promise<number | null> {
   const { db, storage, log } = deps;
+  const folder = `${dockPrefix(gatewaySn)}/`;
+  const refused = refuseKey(folder, file.objectKey);
+  if (refused !== null) {
+    const why = refused === 'malformed' ? 'not a valid object key' : `outside its folder ${folder}`;
+    const key = JSON.stringify(file.objectKey.slice(0, 200));
+    log.warn(`media: ${gatewaySn} reported ${key}, ${why}; nothing registered`);
+    return null;
+  }
   if (await alreadyRegistered(db, file.objectKey)) return null;
   const { workspaceId, aircraftSn, run } = await links(db, gatewaySn, file.flightId);
   if (workspaceId === undefined) {
@@ -68,11 +98,15 @@ export async function registerMediaFile(
     log.warn(`media: ${gatewaySn} reported ${file.objectKey}, which is not in storage`);
     return null;
   }
-  const image = file.kind === 'photo' ? await imageFacts(object.body) : null;
+  // Only bytes that are a raster image go to the decoder: sharp would also render a dock's SVG or
+  // PDF, and there is no reason to run those renderers on a device's file.
+  const raster = sniffInlineType(object.body)?.startsWith('image/') === true;
+  const image = file.kind === 'photo' && raster ? await imageFacts(object.body) : null;
   const exif = file.kind === 'photo' ? await exifFacts(object.body) : null;
   let thumb = '';
-  if (image?.thumb) {
-    thumb = thumbKey(file.objectKey);
+  const thumbAt = thumbKey(file.objectKey);
+  if (image?.thumb && thumbAt !== null) {
+    thumb = thumbAt;
     await storage.put(thumb, image.thumb, 'image/jpeg');
   }
   const rows = await db.query<{ id: number }>(

@@ -60,7 +60,9 @@ function coordinate(value: number | null, limit: number): number | null {
 /** The file a callback describes, or null when it names no object key. */
 export function readUploadCallback(data: unknown): UploadedFile | null {
   const file = obj(obj(data).file);
-  const objectKey = str(file.object_key).replace(/^\/+/, '');
+  // Taken as sent: a key with a leading slash is malformed and refused on registration, rather
+  // than quietly turned into some other key.
+  const objectKey = str(file.object_key);
   if (objectKey === '') return null;
   const ext = obj(file.ext);
   const meta = obj(file.metadata);

@@ -16,6 +16,7 @@ import { ApiError } from '../ApiError.ts';
 import type { AppDeps, ZodApp } from '../context.ts';
 import { callerOf } from '../context.ts';
 import { ok } from '../envelope.ts';
+import { sendStoredFile } from '../fileReply.ts';
 import {
   alarmStats,
   ALARM_SELECT,
@@ -138,11 +139,13 @@ export function registerAiAlarmReadRoutes(app: ZodApp, deps: AppDeps): void {
       );
       const object = row?.snapshot_key ? await deps.storage.get(row.snapshot_key) : undefined;
       if (!object) throw new ApiError(404, 'not_found');
-      return reply
-        .header('content-type', object.info.contentType)
-        .header('etag', `"${object.info.md5}"`)
-        .header('cache-control', 'private, max-age=3600')
-        .send(Buffer.from(object.body));
+      return sendStoredFile(reply, {
+        body: object.body,
+        name: `alarm-${String(q.id)}.jpg`,
+        etag: `"${object.info.md5}"`,
+        cacheControl: 'private, max-age=3600',
+        as: { kind: 'media' },
+      });
     },
   );
 }

@@ -16,6 +16,7 @@ import { runChange } from '../change.ts';
 import type { AppDeps, ZodApp } from '../context.ts';
 import { callerOf } from '../context.ts';
 import { ok } from '../envelope.ts';
+import { sendStoredFile } from '../fileReply.ts';
 import { EDIT_ACCESS } from './featureScope.ts';
 import { PHOTO_BODY_LIMIT, photoAddBody, photoDelBody, photoQuery } from './featureSchemas.ts';
 import { photosOf, scopedPoint } from './pointQueries.ts';
@@ -145,11 +146,13 @@ export function registerFeaturePhotoRoutes(app: ZodApp, deps: AppDeps): void {
       const key = q.variant === 'thumb' ? row?.thumb_key : row?.object_key;
       const object = key ? await storage.get(key) : undefined;
       if (!object) throw new ApiError(404, 'not_found');
-      return reply
-        .header('content-type', object.info.contentType)
-        .header('etag', `"${object.info.md5}"`)
-        .header('cache-control', 'private, max-age=3600')
-        .send(Buffer.from(object.body));
+      return sendStoredFile(reply, {
+        body: object.body,
+        name: key?.split('/').at(-1) ?? 'photo',
+        etag: `"${object.info.md5}"`,
+        cacheControl: 'private, max-age=3600',
+        as: { kind: 'media' },
+      });
     },
   );
 }

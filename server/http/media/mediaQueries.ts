@@ -1,5 +1,7 @@
 import type { MediaFile, MediaKind } from '../../../protocol/media.ts';
 import { mediaLink } from '../../media/mediaLinks.ts';
+import type { MediaVariant } from '../../media/mediaLinks.ts';
+import { inDockFolder } from '../../media/ownedKey.ts';
 
 /** A `media_files` row joined with its device's and task's names. */
 export interface MediaRow {
@@ -68,8 +70,24 @@ export function toMediaFile(tokenSecret: string, row: MediaRow, nowMs: number): 
   };
 }
 
-/** `attachment; filename=…` with a plain fallback and the UTF-8 name (RFC 6266 / 5987). */
-export function attachment(name: string): string {
-  const plain = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${plain}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+/** What serving, zipping and deleting a file need of its row. */
+export interface MediaObjectRow {
+  object_key: string;
+  thumb_key: string;
+  name: string;
+  gateway_sn: string;
+}
+
+/**
+ * Whether the row's object lies in the folder of the dock that reported it. Registration refuses
+ * anything else; rows registered before it did may still name another dock's object, and those are
+ * neither served, zipped nor deleted through the row.
+ */
+export function ownsObject(row: Pick<MediaObjectRow, 'object_key' | 'gateway_sn'>): boolean {
+  return inDockFolder(row.gateway_sn, row.object_key);
+}
+
+/** The object key of a row's file or thumbnail ('' when it has no thumbnail). */
+export function keyOf(row: MediaObjectRow, variant: MediaVariant): string {
+  return variant === 'file' ? row.object_key : row.thumb_key;
 }

@@ -7,11 +7,12 @@ import { ApiError } from '../ApiError.ts';
 import type { AppDeps, ZodApp } from '../context.ts';
 import { callerOf } from '../context.ts';
 import { ok } from '../envelope.ts';
+import { sendStoredFile } from '../fileReply.ts';
 import { offset } from '../schemas.ts';
 import { requireInScope } from '../scope.ts';
 import { like, Where } from '../where.ts';
-import { attachment, MEDIA_SELECT, toMediaFile } from './mediaQueries.ts';
-import type { MediaRow } from './mediaQueries.ts';
+import { keyOf, MEDIA_SELECT, ownsObject, toMediaFile } from './mediaQueries.ts';
+import type { MediaObjectRow, MediaRow } from './mediaQueries.ts';
 import { mediaLinkQuery, mediaListQuery } from './mediaSchemas.ts';
 
 /** Browsers may keep a served file this long, s: the bytes behind an id never change. */
@@ -67,20 +68,21 @@ export function registerMediaReadRoutes(app: ZodApp, deps: AppDeps): void {
         const q = request.query;
         if (!validMediaLink(tokenSecret, variant, q, Date.now()))
           throw new ApiError(403, 'forbidden');
-        const row = await queryOne<{ object_key: string; thumb_key: string; name: string }>(
+        const row = await queryOne<MediaObjectRow>(
           db,
-          'select object_key, thumb_key, name from media_files where id = $1',
+          'select object_key, thumb_key, name, gateway_sn from media_files where id = $1',
           [q.id],
         );
-        const key = variant === 'file' ? row?.object_key : row?.thumb_key;
+        const key = row && ownsObject(row) ? keyOf(row, variant) : '';
         const object = key ? await storage.get(key) : undefined;
         if (!row || !object) throw new ApiError(404, 'not_found');
-        if (q.download === '1') reply.header('content-disposition', attachment(row.name));
-        return reply
-          .header('content-type', object.info.contentType)
-          .header('etag', `"${object.info.md5}"`)
-          .header('cache-control', `private, max-age=${String(FILE_MAX_AGE_S)}`)
-          .send(Buffer.from(object.body));
+        return sendStoredFile(reply, {
+          body: object.body,
+          name: variant === 'file' ? row.name : `${row.name}-thumb.jpg`,
+          etag: `"${object.info.md5}"`,
+          cacheControl: `private, max-age=${String(FILE_MAX_AGE_S)}`,
+          as: { kind: 'media', download: q.download === '1' },
+        });
       },
     );
   serve('file');

@@ -7,8 +7,9 @@ import { runChange } from '../change.ts';
 import type { AppDeps, ZodApp } from '../context.ts';
 import { callerOf } from '../context.ts';
 import { ok } from '../envelope.ts';
+import { attachment, fileSafetyHeaders } from '../fileReply.ts';
 import { requireInScope } from '../scope.ts';
-import { attachment } from './mediaQueries.ts';
+import { ownsObject } from './mediaQueries.ts';
 import { mediaIdsBody } from './mediaSchemas.ts';
 import { zipStream } from './mediaZip.ts';
 
@@ -17,6 +18,7 @@ interface IdsRow {
   name: string;
   object_key: string;
   thumb_key: string;
+  gateway_sn: string;
   size: number;
 }
 
@@ -32,13 +34,33 @@ async function filesOf(
   await requireInScope(caller, body.workspace_id, 'workspace');
   const ids = [...new Set(body.ids)];
   const rows = await db.query<IdsRow>(
-    `select id, name, object_key, thumb_key, size::float8 as size from media_files
+    `select id, name, object_key, thumb_key, gateway_sn, size::float8 as size from media_files
      where workspace_id = $1 and id = any($2::int[])`,
     [body.workspace_id, ids],
   );
   if (rows.length !== ids.length) throw new ApiError(404, 'not_found');
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * The objects of deleted rows that may go with them: a row's own file only when it lies in its
+ * dock's folder, and nothing another row still names (as its file or its thumbnail). Deleting a
+ * row must never take an object that is not the row's alone.
+ */
+async function orphanedKeys(db: Db, removed: readonly IdsRow[]): Promise<string[]> {
+  const keys = removed.flatMap((f) => [
+    ...(ownsObject(f) ? [f.object_key] : []),
+    ...(f.thumb_key ? [f.thumb_key] : []),
+  ]);
+  if (keys.length === 0) return [];
+  const kept = await db.query<{ object_key: string; thumb_key: string }>(
+    `select object_key, thumb_key from media_files
+     where object_key = any($1::text[]) or thumb_key = any($1::text[])`,
+    [keys],
+  );
+  const named = new Set(kept.flatMap((k) => [k.object_key, k.thumb_key]));
+  return [...new Set(keys)].filter((key) => !named.has(key));
 }
 
 /** Batch download (a streamed zip) and delete, audited per file. */
@@ -51,13 +73,14 @@ export function registerMediaWriteRoutes(app: ZodApp, deps: AppDeps): void {
     async (request, reply) => {
       const caller = callerOf(request);
       await caller.scope();
-      const files = await filesOf(db, caller, request.body);
+      // A row naming another dock's object (registered before registration checked) is left out.
+      const files = (await filesOf(db, caller, request.body)).filter(ownsObject);
       const total = files.reduce((sum, f) => sum + f.size, 0);
       const stream = zipStream(
         storage,
         files.map((f) => ({ key: f.object_key, name: f.name })),
       );
-      return reply
+      return fileSafetyHeaders(reply)
         .header('content-type', 'application/zip')
         .header('content-disposition', attachment('media.zip'))
         .header('x-total-bytes', String(total))
@@ -89,10 +112,7 @@ export function registerMediaWriteRoutes(app: ZodApp, deps: AppDeps): void {
       });
       // Objects go after the rows are gone: a failure here leaves an unlisted file, never a
       // listed file without bytes.
-      for (const f of removed) {
-        await storage.delete(f.object_key);
-        if (f.thumb_key) await storage.delete(f.thumb_key);
-      }
+      for (const key of await orphanedKeys(db, removed)) await storage.delete(key);
       return ok(request, null);
     },
   );

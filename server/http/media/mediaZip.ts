@@ -15,6 +15,17 @@ export interface ZipEntry {
 
 const STORED = /\.(jpe?g|png|webp|heic|mp4|mov|m4v|zip)$/i;
 
+/**
+ * A file name as an archive entry: one plain name, never a path. Names come from the docks'
+ * callbacks, and an entry called `../../x` or `/etc/x` would be written outside the folder by an
+ * extractor that trusts entry paths.
+ */
+export function entryName(name: string): string {
+  // eslint-disable-next-line no-control-regex
+  const plain = name.replace(/[/\\\u0000-\u001f\u007f]/g, '_').replace(/^\.+/, '_');
+  return plain === '' ? '_' : plain;
+}
+
 /** Names made unique inside the archive: `a.jpg`, `a (2).jpg`, … */
 export function uniqueNames(names: readonly string[]): string[] {
   const seen = new Map<string, number>();
@@ -40,12 +51,12 @@ export function zipStream(storage: ObjectStore, entries: readonly ZipEntry[]): P
     out.write(chunk);
     if (final) out.end();
   });
-  const names = uniqueNames(entries.map((e) => e.name));
+  const names = uniqueNames(entries.map((e) => entryName(e.name)));
   void (async () => {
     for (const [i, entry] of entries.entries()) {
       const object = await storage.get(entry.key);
       if (!object) continue;
-      const name = names[i] ?? entry.name;
+      const name = names[i] ?? entryName(entry.name);
       const file = STORED.test(name)
         ? new ZipPassThrough(name)
         : new ZipDeflate(name, { level: 6 });

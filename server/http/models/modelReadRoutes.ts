@@ -12,6 +12,7 @@ import { subtreeIds } from '../caller.ts';
 import type { AppDeps, ZodApp } from '../context.ts';
 import { callerOf } from '../context.ts';
 import { ok } from '../envelope.ts';
+import { sendStoredFile } from '../fileReply.ts';
 import { requireInScope } from '../scope.ts';
 import { deploymentsOf, listModels, modelById, targetsOf, versionsOf } from './modelQueries.ts';
 import { byIdQuery, fileQuery, listQuery, READ_ACCESS, targetsQuery } from './modelSchemas.ts';
@@ -77,10 +78,12 @@ export function registerModelReadRoutes(app: ZodApp, deps: AppDeps): void {
       );
       const object = row ? await deps.storage.get(row.file_key) : undefined;
       if (!row || !object) throw new ApiError(404, 'not_found');
-      return reply
-        .header('content-type', 'application/octet-stream')
-        .header('etag', `"${row.sha256}"`)
-        .send(Buffer.from(object.body));
+      return sendStoredFile(reply, {
+        body: object.body,
+        name: `model-${String(q.id)}.bin`,
+        etag: `"${row.sha256}"`,
+        as: { kind: 'download' },
+      });
     },
   );
 }

@@ -4,6 +4,7 @@ import { queryOne } from '../../db/Db.ts';
 import { validFileSignature } from '../../tasks/fileSignature.ts';
 import { ApiError } from '../ApiError.ts';
 import type { AppDeps, ZodApp } from '../context.ts';
+import { sendStoredFile } from '../fileReply.ts';
 
 const fileQuery = z.object({
   flight_id: z.string().min(1).max(64),
@@ -33,11 +34,13 @@ export function registerTaskFileRoute(app: ZodApp, deps: AppDeps): void {
       );
       const object = row ? await storage.get(row.object_key) : undefined;
       if (!row || !object) throw new ApiError(404, 'not_found.wayline');
-      return reply
-        .header('content-type', 'application/vnd.google-earth.kmz')
-        .header('etag', `"${row.md5}"`)
-        .header('cache-control', 'no-store')
-        .send(Buffer.from(object.body));
+      return sendStoredFile(reply, {
+        body: object.body,
+        name: `${q.flight_id}.kmz`,
+        etag: `"${row.md5}"`,
+        cacheControl: 'no-store',
+        as: { kind: 'download', type: 'application/vnd.google-earth.kmz' },
+      });
     },
   );
 }
