@@ -13,7 +13,7 @@ import { fastifyTrustProxy } from './auth/trustProxy.ts';
 import type { Config } from './config.ts';
 import { ensureWritableDataDir } from './dataDir.ts';
 import type { Db } from './db/Db.ts';
-import { migrate } from './db/migrate.ts';
+import { migrate, pendingMigrations } from './db/migrate.ts';
 import { openPglite } from './db/pgliteDb.ts';
 import { openPgliteThread } from './db/pgliteThreadDb.ts';
 import { openPostgres } from './db/postgresDb.ts';
@@ -26,6 +26,9 @@ import type { AppDeps } from './http/context.ts';
 import { installErrorHandler } from './http/errorHandler.ts';
 import { registerRoutes } from './http/registerRoutes.ts';
 import { serveConsole } from './http/staticConsole.ts';
+import { registerOpsRoutes } from './http/ops/opsRoutes.ts';
+import { Health } from './ops/health.ts';
+import { Metrics } from './ops/metrics.ts';
 import { openStore } from './storage/openStore.ts';
 import { guardedValidatorCompiler } from './http/validator.ts';
 import { PrincipalEvents } from './principalEvents.ts';
@@ -90,6 +93,7 @@ export async function buildApp(
   const fallback = await serveConsole(app, options.distDir ?? join(REPO_ROOT, 'dist'));
   installErrorHandler(app, fallback);
   installAccessHook(app, deps);
+  registerOpsRoutes(app, deps);
   await registerApiDocs(app);
   registerRoutes(app, deps);
   for (const extension of options.extensions ?? []) await app.register(extension, { deps });
@@ -155,8 +159,22 @@ export async function createSkydeck(
       inMemory ? undefined : config.dataDir,
     );
     const events = new PrincipalEvents();
+    const health = new Health();
+    health.register('database', async () => {
+      await db.query('select 1');
+      return { ok: true, detail: db.kind };
+    });
+    health.register('migrations', async () => {
+      const pending = await pendingMigrations(db);
+      return pending.length === 0
+        ? { ok: true }
+        : { ok: false, detail: `not applied: ${pending.join(', ')}` };
+    });
+    const metrics = config.metricsToken === undefined ? null : new Metrics(db);
     const deps: AppDeps = {
-      db,
+      db: metrics?.timed(db) ?? db,
+      health,
+      metrics,
       config,
       tokenSecret,
       throttle: options.throttle ?? new LoginThrottle(),

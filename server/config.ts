@@ -58,6 +58,8 @@ export interface Config {
   s3: S3Config | undefined;
   /** `DRC_TEST_HOOKS=1`: the test-only DRC latency injection route (`/api/drc/test/delay`); off by default. */
   drcTestHooks: boolean;
+  /** `METRICS_TOKEN`: the bearer token `GET /metrics` asks for; unset turns the endpoint off. */
+  metricsToken: string | undefined;
   /** `LIVE_URL_TEMPLATE`: `<kind>:<url>` play URL of real streams (see server/video/playUrl.ts); unset → embedded ws-jpeg. */
   liveUrlTemplate: string | undefined;
 }
@@ -231,6 +233,7 @@ export function loadConfig(env: Env = process.env): Config {
     hmsTextFile: text(env, 'HMS_TEXT_FILE'),
     publicUrl: url(env, 'PUBLIC_URL', ['http', 'https']),
     drcTestHooks: flag(env, 'DRC_TEST_HOOKS'),
+    metricsToken: secret(env, 'METRICS_TOKEN', 16, 1024),
     liveUrlTemplate: text(env, 'LIVE_URL_TEMPLATE'),
     taskMinBattery: integer(env, 'TASK_MIN_BATTERY', 30, 0, 100),
     taskSilenceSeconds: integer(env, 'TASK_SILENCE_S', 60, 5, 3600),

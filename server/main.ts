@@ -41,6 +41,9 @@ function stopOnSignals(handle: SkydeckHandle): void {
     if (stopping) return;
     stopping = true;
     say(`${signal}: stopping Skydeck…`);
+    // Readiness turns false first, so a load balancer polling /readyz sends no new traffic here
+    // while in-flight requests finish (Fastify answers new ones 503 while it closes).
+    handle.deps.health.drain();
     handle.close().then(
       () => process.exit(0),
       (error: unknown) => {

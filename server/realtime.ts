@@ -4,6 +4,7 @@
  * with the app and stops with `app.close()`, so tests and `npm start` share one lifecycle.
  */
 import { derivedSecret } from './auth/derivedSecret.ts';
+import { countBrokerTraffic, registerRealtimeProbes } from './ops/realtimeProbes.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SkydeckExtension } from './app.ts';
 import type { Config } from './config.ts';
@@ -189,6 +190,11 @@ async function realtime(
     ingestion: null,
     sim: null,
   };
+  registerRealtimeProbes(deps, {
+    broker: () => running.broker,
+    ingestion: () => running.ingestion,
+    external: Boolean(config.mqttUrl),
+  });
   // Committed changes of users, roles, devices and projects reach the open connections at once, and
   // ingestion knows a device registered a moment ago from its first message on.
   const stopListening = deps.events.onChange((change) => {
@@ -210,6 +216,7 @@ async function realtime(
       tcpHost: config.host,
       httpServer: app.server,
     });
+    countBrokerTraffic(deps, running.broker);
   });
   // Our own clients may have to come in through the WebSocket on the HTTP port: start after listen.
   app.addHook('onListen', async () => {

@@ -1,3 +1,5 @@
+import type { Health } from '../ops/health.ts';
+import type { Metrics } from '../ops/metrics.ts';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, RawServerDefault } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -36,6 +38,10 @@ export interface AppDeps {
   events: PrincipalEvents;
   /** Files: wayline KMZs, later media (embedded under `DATA_DIR/media`, or S3). */
   storage: ObjectStore;
+  /** Readiness checks the parts of the server register, and whether it is draining. */
+  health: Health;
+  /** Prometheus metrics; null when `METRICS_TOKEN` is unset (nothing is measured then). */
+  metrics: Metrics | null;
 }
 
 /** The Fastify instance with zod schemas as the type provider. */

@@ -40,6 +40,8 @@ export async function startInProcessIngestion(
   const detach = broker.onIngestionMessage((topic, payload) => sink.handle(topic, payload));
   return {
     ready: Promise.resolve(),
+    // It reads the broker's own publish path: up and "subscribed" for as long as it runs.
+    link: () => ({ connected: true, subscribed: true }),
     deviceDisconnected: (sn) => sink.deviceDisconnected(sn),
     devicesChanged: () => sink.devicesChanged(),
     flush: () => sink.flush(),

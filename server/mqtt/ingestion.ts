@@ -51,6 +51,8 @@ export interface IngestionOptions {
 export interface Ingestion {
   /** Resolves once subscribed for the first time. */
   readonly ready: Promise<void>;
+  /** Whether the link to the broker is up and the ingestion filters are subscribed now. */
+  link(): { connected: boolean; subscribed: boolean };
   /** A gateway's broker connection ended (embedded broker hook). */
   deviceDisconnected(sn: string): void;
   /** Registered devices changed: a device added seconds ago is known from the next message on. */
@@ -92,10 +94,16 @@ export async function startIngestion(options: IngestionOptions): Promise<Ingesti
     retrying?.();
     retrying = null;
   };
+  /** Subscribed on the current connection (readiness reads it; a reconnect subscribes again). */
+  let subscribed = false;
+  client.on('close', () => {
+    subscribed = false;
+  });
   const ready = new Promise<void>((resolve) => {
     const subscribe = (): void => {
       client.subscribe(topics, { qos: 0 }, (error) => {
         if (!error) {
+          subscribed = true;
           stopRetrying();
           resolve();
           return;
@@ -127,6 +135,7 @@ export async function startIngestion(options: IngestionOptions): Promise<Ingesti
   client.on('message', (topic, payload) => sink.handle(topic, payload));
   return {
     ready,
+    link: () => ({ connected: client.connected, subscribed }),
     deviceDisconnected: (sn) => sink.deviceDisconnected(sn),
     devicesChanged: () => sink.devicesChanged(),
     flush: () => sink.flush(),

@@ -1,0 +1,132 @@
+/**
+ * Prometheus metrics (prom-client) of one server instance: HTTP requests by route and status with
+ * latency, database query latency, MQTT traffic by topic kind, ingestion counters, devices online
+ * by type, flight runs by state, DRC sessions and Node's own metrics (event-loop lag included).
+ * Each instance has its own registry, so several servers in one process (tests) never mix figures.
+ * Gauges that read the database do so only when scraped.
+ */
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Db } from '../db/Db.ts';
+
+/** HTTP latency buckets, s: a control room's API answers in milliseconds; uploads take seconds. */
+const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+/** Query latency buckets, s. */
+const QUERY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5];
+
+/** Counters a part of the server keeps itself and the registry reads when scraped. */
+export type CounterSource = () => number;
+
+/** One instance's metrics. */
+export class Metrics {
+  readonly registry = new Registry();
+  readonly httpRequests: Histogram<'method' | 'route' | 'status'>;
+  readonly dbQueries: Histogram<'kind'>;
+  readonly mqttMessages: Counter<'direction' | 'kind'>;
+  private readonly sources = new Map<string, CounterSource>();
+
+  constructor(db: Db) {
+    const registers = [this.registry];
+    collectDefaultMetrics({ register: this.registry, prefix: 'skydeck_' });
+    this.httpRequests = new Histogram({
+      name: 'skydeck_http_request_duration_seconds',
+      help: 'HTTP requests by route template, method and status, with their latency',
+      labelNames: ['method', 'route', 'status'],
+      buckets: HTTP_BUCKETS,
+      registers,
+    });
+    this.dbQueries = new Histogram({
+      name: 'skydeck_db_query_duration_seconds',
+      help: 'Database statements by kind (query, transaction) and their latency',
+      labelNames: ['kind'],
+      buckets: QUERY_BUCKETS,
+      registers,
+    });
+    this.mqttMessages = new Counter({
+      name: 'skydeck_mqtt_messages_total',
+      help: 'MQTT messages through the embedded broker by direction and topic kind',
+      labelNames: ['direction', 'kind'],
+      registers,
+    });
+    const sources = this.sources;
+    new Gauge({
+      name: 'skydeck_counter',
+      help: 'Running totals kept by the broker and ingestion (refused publishes, dropped messages…)',
+      labelNames: ['name'],
+      registers,
+      collect() {
+        this.reset();
+        for (const [name, read] of sources) this.set({ name }, read());
+      },
+    });
+    new Gauge({
+      name: 'skydeck_devices_online',
+      help: 'Registered devices online by type (gateway = dock or remote controller)',
+      labelNames: ['type'],
+      registers,
+      async collect() {
+        const rows = await db.query<{ type: string; n: number }>(
+          `select case when gateway_sn is null or gateway_sn = device_sn then 'gateway' else 'aircraft' end
+             as type, count(*)::int as n from devices where online group by 1`,
+        );
+        this.reset();
+        for (const r of rows) this.set({ type: r.type }, r.n);
+      },
+    });
+    new Gauge({
+      name: 'skydeck_task_runs',
+      help: 'Flight task runs (executions) by state',
+      labelNames: ['state'],
+      registers,
+      async collect() {
+        const rows = await db.query<{ state: string; n: number }>(
+          'select state, count(*)::int as n from flight_task_executions group by state',
+        );
+        this.reset();
+        for (const r of rows) this.set({ state: r.state }, r.n);
+      },
+    });
+    new Gauge({
+      name: 'skydeck_drc_sessions',
+      help: 'DRC (remote control) sessions held now',
+      registers,
+      async collect() {
+        const [row] = await db.query<{ n: number }>(
+          'select count(*)::int as n from drc_sessions where expires_at > now()',
+        );
+        this.set(row?.n ?? 0);
+      },
+    });
+  }
+
+  /** Exposes a running total kept elsewhere as `skydeck_counter{name}`. */
+  source(name: string, read: CounterSource): void {
+    this.sources.set(name, read);
+  }
+
+  /** The database, with every statement timed into `skydeck_db_query_duration_seconds`. */
+  timed(db: Db): Db {
+    const histogram = this.dbQueries;
+    const timedDb: Db = {
+      kind: db.kind,
+      async query(sql, params) {
+        const end = histogram.startTimer({ kind: 'query' });
+        try {
+          return await db.query(sql, params);
+        } finally {
+          end();
+        }
+      },
+      exec: (sql) => db.exec(sql),
+      async tx(work) {
+        const end = histogram.startTimer({ kind: 'transaction' });
+        try {
+          return await db.tx(work);
+        } finally {
+          end();
+        }
+      },
+      close: () => db.close(),
+    };
+    return timedDb;
+  }
+}
