@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { realtimeExtension } from '../../server/realtime.ts';
 import { backends } from './helpers/backends.ts';
@@ -5,6 +6,8 @@ import { useSeededServer } from './helpers/seededServer.ts';
 
 /** PGlite, the back end every run has: these checks do not depend on the database kind. */
 const pglite = backends[0] as (typeof backends)[number];
+/** The dashboard operators import into Grafana (README, operations). */
+const DASHBOARD = new URL('../../ops/grafana/skydeck-dashboard.json', import.meta.url);
 const METRICS_TOKEN = 'metrics-token-for-the-test-0123';
 
 interface Readiness {
@@ -98,6 +101,29 @@ describe('readiness and metrics with the broker and ingestion', () => {
     expect(text).toMatch(/skydeck_drc_sessions 0/);
     expect(text).toMatch(/skydeck_counter\{name="mqtt_refused_messages"\} 0/);
     expect(text).toContain('skydeck_nodejs_eventloop_lag_seconds');
+  });
+
+  it('has a Grafana dashboard whose every query names metrics this server exports', async () => {
+    const dashboard = JSON.parse(await readFile(DASHBOARD, 'utf8')) as {
+      panels: { title: string; targets: { expr: string }[] }[];
+    };
+    const text = (await get(world.server.url, '/metrics', METRICS_TOKEN)).text;
+    // Declared series (a gauge with no sample yet still has its TYPE line), histograms with theirs.
+    const series = new Set(
+      [...text.matchAll(/^# TYPE (\S+) (\S+)$/gm)].flatMap(([, name = '', type]) =>
+        type === 'histogram' ? [`${name}_bucket`, `${name}_count`, `${name}_sum`] : [name],
+      ),
+    );
+    expect(dashboard.panels.length).toBeGreaterThan(8);
+    for (const panel of dashboard.panels) {
+      for (const { expr } of panel.targets) {
+        const names = expr.match(/skydeck_[a-z0-9_]+/g) ?? [];
+        expect(names.length, panel.title).toBeGreaterThan(0);
+        for (const name of names) expect(series.has(name), `${panel.title}: ${name}`).toBe(true);
+        for (const [, counter] of expr.matchAll(/skydeck_counter\{name="([a-z_]+)"\}/g))
+          expect(text, `${panel.title}: ${String(counter)}`).toContain(`name="${String(counter)}"`);
+      }
+    }
   });
 
   it('turns readiness false while draining for a stop', async () => {
