@@ -29,6 +29,7 @@ import { serveConsole } from './http/staticConsole.ts';
 import { registerOpsRoutes } from './http/ops/opsRoutes.ts';
 import { Health } from './ops/health.ts';
 import { Metrics } from './ops/metrics.ts';
+import { holdDataDir, runningServer } from './ops/serverLock.ts';
 import { openStore } from './storage/openStore.ts';
 import { guardedValidatorCompiler } from './http/validator.ts';
 import { PrincipalEvents } from './principalEvents.ts';
@@ -148,6 +149,13 @@ export async function createSkydeck(
 ): Promise<SkydeckHandle> {
   const inMemory = options.inMemory ?? false;
   if (!inMemory) await ensureWritableDataDir(config.dataDir);
+  const other = inMemory ? null : await runningServer(config.dataDir);
+  if (other !== null)
+    throw new StartupError(
+      'DATA_DIR',
+      `another Skydeck (pid ${String(other)}) is running on ${config.dataDir}: stop it or choose another DATA_DIR`,
+    );
+  const release = inMemory ? () => Promise.resolve() : await holdDataDir(config.dataDir);
   const db = options.db ?? (await openDatabase(config, inMemory));
   try {
     await migrate(db);
@@ -195,6 +203,7 @@ export async function createSkydeck(
     const close = async () => {
       await app.close();
       await db.close();
+      await release();
     };
     return {
       url: `http://${shownHost}:${port}`,
@@ -210,6 +219,7 @@ export async function createSkydeck(
     };
   } catch (error) {
     await db.close().catch(() => undefined);
+    await release();
     throw error;
   }
 }
