@@ -42,6 +42,11 @@ export interface Config {
   simPatrols: boolean;
   /** Mean seconds between AI detections of a simulated aircraft on patrol. */
   simDetectionS: number;
+  /**
+   * `SIM_TIME_SCALE`: simulated seconds per wall-clock second for flight, battery, wind, sensors and
+   * camera (1 = real time). Tests fly long missions at ×10–×50; clocks and timestamps stay real.
+   */
+  simTimeScale: number;
   /** The basemap presets' settings, handed to the console by `GET /api/map/config`. */
   basemaps: MapConfig;
   /** `SKIP_CONSOLE_BUILD=1`: `npm start` serves whatever `dist/` holds (API-only hosts, tests). */
@@ -228,6 +233,7 @@ export function loadConfig(env: Env = process.env): Config {
     simOsdHz: positive(env, 'SIM_OSD_HZ', 2),
     simPatrols: flag(env, 'SIM_PATROLS', true),
     simDetectionS: positive(env, 'SIM_DETECTION_S', 300),
+    simTimeScale: integer(env, 'SIM_TIME_SCALE', 1, 1, 100),
     basemaps: basemaps(env),
     skipConsoleBuild: flag(env, 'SKIP_CONSOLE_BUILD'),
     hmsTextFile: text(env, 'HMS_TEXT_FILE'),

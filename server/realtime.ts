@@ -110,6 +110,7 @@ async function startSim(
     // The simulated aircraft keep their detection models in the database across restarts.
     onboard: onboardDbStore(db),
     detectionIntervalS: config.simDetectionS,
+    timeScale: config.simTimeScale,
   });
 }
 

@@ -70,6 +70,12 @@ export interface SimulatorOptions {
   onboard?: OnboardStore;
   /** Mean seconds between detections of an aircraft on patrol (default 300). */
   detectionIntervalS?: number;
+  /**
+   * Simulated seconds per tick-second (default 1): flight, battery, wind, sensors and camera move
+   * this much faster. Message rates, timestamps, protocol time-outs and the DRC stick model stay on
+   * the wall clock, so the server sees a dock that reports as often as ever, only one that flies fast.
+   */
+  timeScale?: number;
 }
 
 export interface Simulator {
@@ -94,6 +100,8 @@ interface Running {
 export function startSimulator(options: SimulatorOptions): Simulator {
   const { scheduler } = options;
   const dt = 1 / options.hz;
+  /** Simulated time each tick advances the units by, s. */
+  const simDt = dt * (options.timeScale ?? 1);
   const detectionS = options.detectionIntervalS ?? MEAN_DETECTION_INTERVAL_S;
   const aircraftSns = options.fleet.map((def) => def.aircraft.sn);
   // A store that cannot be read leaves the aircraft without a model, as a blank one would.
@@ -172,8 +180,8 @@ export function startSimulator(options: SimulatorOptions): Simulator {
 
   function stepOne(u: Running): void {
     const { def, state } = u;
-    stepUnit(def, state, dt, u.rng);
-    cameras.get(def.index)?.afterStep(dt);
+    stepUnit(def, state, simDt, u.rng);
+    cameras.get(def.index)?.afterStep(simDt);
     send(u, thingTopic(def.aircraft.sn, 'osd'), aircraftOsd(def, state));
     if ((tick + def.index) % dockEvery === 0)
       send(u, thingTopic(def.dock.sn, 'osd'), dockOsdFast(def, state));
@@ -181,7 +189,7 @@ export function startSimulator(options: SimulatorOptions): Simulator {
     if (state.stateChanged)
       send(u, thingTopic(def.aircraft.sn, 'state'), aircraftState(def, state));
     if (state.hmsChanged) send(u, thingTopic(def.dock.sn, 'events'), hmsData(state), 'hms');
-    for (const e of stepSensors(def, state, dt, u.rng, detectionS))
+    for (const e of stepSensors(def, state, simDt, u.rng, detectionS))
       send(u, thingTopic(def.aircraft.sn, 'events'), e.data, e.method);
     state.stateChanged = false;
     state.hmsChanged = false;

@@ -108,7 +108,8 @@ async function settledDialog(page: Page, selector: string): Promise<void> {
 }
 
 describe('a mission from KMZ to report', () => {
-  const e2e = useE2E({ SIM_DRONES: '1', SIM_PATROLS: '0' });
+  // Simulated time at ×10: the flight and its landing take seconds of wall time, not minutes.
+  const e2e = useE2E({ SIM_DRONES: '1', SIM_PATROLS: '0', SIM_TIME_SCALE: '10' });
 
   it('imports, flies, follows, finds its photos and exports its report', async () => {
     const { page } = e2e;

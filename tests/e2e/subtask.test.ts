@@ -104,7 +104,8 @@ async function flyingRun(baseUrl: string): Promise<number> {
 }
 
 describe('one flight: subtask page, wall map and report', () => {
-  const e2e = useE2E({ SIM_DRONES: '1', SIM_PATROLS: '0' });
+  // Simulated time at ×10: flights take seconds of wall time, not minutes.
+  const e2e = useE2E({ SIM_DRONES: '1', SIM_PATROLS: '0', SIM_TIME_SCALE: '10' });
 
   it('shows the flight live with its timeline and track, on the wall map, and exports its PDF', async () => {
     const { page } = e2e;

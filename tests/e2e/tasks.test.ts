@@ -70,7 +70,8 @@ async function createImmediateTask(page: Page, name: string): Promise<void> {
 
 describe('flight tasks', () => {
   // The aircraft waits in its dock for the tasks (no patrols of its own that a slow start could catch).
-  const e2e = useE2E({ SIM_DRONES: '1', SIM_PATROLS: '0' });
+  // Simulated time at ×10: flights take seconds of wall time, not minutes.
+  const e2e = useE2E({ SIM_DRONES: '1', SIM_PATROLS: '0', SIM_TIME_SCALE: '10' });
 
   it('flies an immediate task on a simulated dock and follows it live', async () => {
     const { page } = e2e;

@@ -16,7 +16,7 @@ interface Sent {
   msg: { timestamp: number; method?: string; data: Record<string, unknown> };
 }
 
-async function record(seed: number, seconds: number, drones = 4, patrols = true) {
+async function record(seed: number, seconds: number, drones = 4, patrols = true, timeScale = 1) {
   const clock = manualScheduler(Date.UTC(2026, 0, 1));
   const sent: Sent[] = [];
   const connects: (() => void)[] = [];
@@ -38,6 +38,7 @@ async function record(seed: number, seconds: number, drones = 4, patrols = true)
     transport,
     scheduler: clock,
     patrols,
+    timeScale,
   });
   connects.forEach((c) => c());
   const times: number[] = [];
@@ -102,6 +103,33 @@ describe('simulated fleet', () => {
     const c = await record(43, 120);
     expect(b.sent).toEqual(a.sent);
     expect(c.sent).not.toEqual(a.sent);
+  });
+
+  it('flies a time-scaled fleet faster on the same clock and at the same message rate', async () => {
+    const travelled = (sent: Sent[], sn: string) => {
+      const osd = osdOf(sent, sn).filter((o) => o.latitude !== undefined);
+      let metres = 0;
+      for (let i = 1; i < osd.length; i++) {
+        const a = osd[i - 1];
+        const b = osd[i];
+        if (!a || !b) continue;
+        metres += distance(
+          { lat: a.latitude ?? 0, lng: a.longitude ?? 0 },
+          { lat: b.latitude ?? 0, lng: b.longitude ?? 0 },
+        );
+      }
+      return { metres, messages: osd.length, last: osd.at(-1)?.ts ?? 0 };
+    };
+    const real = await record(3, 240, 1, true, 1);
+    const fast = await record(3, 240, 1, true, 20);
+    const sn = real.fleet[0]?.aircraft.sn ?? '';
+    const a = travelled(real.sent, sn);
+    const b = travelled(fast.sent, sn);
+    // Same messages on the same clock: the server sees a dock that reports as often as ever.
+    expect(b.messages).toBe(a.messages);
+    expect(b.last).toBe(a.last);
+    // Four simulated minutes at ×20 cover a patrol that real time has barely started.
+    expect(b.metres).toBeGreaterThan(Math.max(200, a.metres * 3));
   });
 
   it('uses the protocol model triples and serial numbers the broker accepts', () => {
