@@ -1,11 +1,32 @@
 import { readFile } from 'node:fs/promises';
+import { unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { readKmzRoute } from '../../server/waylines/readRoute.ts';
-import { fixtureKmz } from '../fixtures/wpml/kmz.ts';
+import { fixtureKmz, zipFiles } from '../fixtures/wpml/kmz.ts';
 import { takePhotoTwoWaylinesKmz } from '../fixtures/wpml/takePhotoTwoWaylines.ts';
 import { useE2E } from './support/setup.ts';
 import { saveShot } from './support/shots.ts';
+
+/**
+ * The two-wayline file with every coordinate written as DJI's tools write them, to 13 or more
+ * decimals (the fixtures' own have 5–7).
+ */
+function fullPrecisionTwoWaylinesKmz(): Uint8Array {
+  let n = 0;
+  const files = Object.entries(unzipSync(takePhotoTwoWaylinesKmz())).map(
+    ([path, bytes]): [string, string] => [
+      path,
+      new TextDecoder()
+        .decode(bytes)
+        .replace(/(\d+\.\d+),(\d+\.\d+)/g, (_m, lng: string, lat: string) => {
+          n += 1;
+          return `${lng}${String(1000 + n)}86452817,${lat}${String(2000 + n)}3312749`;
+        }),
+    ],
+  );
+  return zipFiles(Object.fromEntries(files));
+}
 
 /** What a person does in the wayline map editor. */
 class Editor {
@@ -27,6 +48,13 @@ class Editor {
     const box = await this.shown('editor-map').boundingBox();
     if (!box) throw new Error('no map');
     await this.page.mouse.click(box.x + box.width * x, box.y + box.height * y);
+  }
+
+  /** How many waypoints the map draws for editing (terra-draw's features). */
+  drawn(): Promise<string | null> {
+    return this.shown('editor-map')
+      .locator('[data-drawn-points]')
+      .getAttribute('data-drawn-points');
   }
 
   async count(): Promise<string> {
@@ -206,6 +234,91 @@ describe('the wayline map editor', () => {
       .toBeCloseTo(lng + 0.0005, 6);
     await page.setViewportSize({ width: 390, height: 844 });
     await saveShot(page, 'route-editor', 'two-waylines-zh-phone', { fullPage: true });
+  });
+
+  it('draws every waypoint of a file whose coordinates carry more decimals than the map keeps, in each wayline', async () => {
+    const { page } = e2e;
+    const ui = new Editor(page);
+    await e2e.console.signIn('operator');
+    await e2e.console.open('/wayline');
+    await ui.importFiles(
+      [{ name: '精确坐标.kmz', bytes: fullPrecisionTwoWaylinesKmz() }],
+      /8 个航点/,
+    );
+    await ui.openFromList('精确坐标', '在地图上编辑');
+    await expect.poll(() => ui.count()).toBe('8');
+    // The edited wayline's points are terra-draw's; the other wayline is drawn grey beside them.
+    await expect.poll(() => ui.drawn()).toBe('4');
+    await ui.pickPoint(2, 1);
+    await expect.poll(() => ui.drawn()).toBe('4');
+    await saveShot(page, 'route-editor', 'full-precision-zh-desktop');
+  });
+
+  it('keeps unsaved edits: asks before the tag closes, keeps them behind another page, restores them as a draft when the editor opens again, and discards the draft back to the saved route', async () => {
+    const { page } = e2e;
+    const ui = new Editor(page);
+    await e2e.console.signIn('operator');
+    await e2e.console.open('/wayline');
+    await ui.importFiles([{ name: '草稿航线.kmz', bytes: takePhotoTwoWaylinesKmz() }], /8 个航点/);
+    await ui.openFromList('草稿航线', '在地图上编辑');
+    const editorUrl = e2e.console.where();
+    await ui.pickPoint(1, 1);
+    const savedHeight = await ui.height().inputValue();
+    await ui.height().fill('77');
+    await ui.height().press('Enter');
+    await expect.poll(() => ui.height().inputValue()).toBe('77');
+
+    // Closing the editor's tag asks first; cancelling keeps it open.
+    const tag = page.locator('.sd-tag[data-path^="/waylineEditor/"]');
+    await tag.getByRole('button', { name: '关闭' }).click();
+    const ask = page.locator('.sd-tag-close-alert');
+    await ask.waitFor();
+    expect(await ask.textContent()).toContain('关闭有未保存修改的页面？');
+    await ask.getByRole('button', { name: '取消' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(await tag.count()).toBe(1);
+
+    // Another page from the sidebar, then back through the tag: the edits are still on screen.
+    await e2e.console.clickMenu('task');
+    // Clicked at its edge: its middle may be its close button where fonts are narrow.
+    await tag.click({ position: { x: 3, y: 3 } });
+    await ui.ready();
+    await expect.poll(() => ui.height().inputValue()).toBe('77');
+    expect(await ui.shown('editor-draft-notice').count()).toBe(0);
+
+    // Reloading the page asks the browser to confirm, and the edits come back as a draft.
+    const dialogs: string[] = [];
+    page.once('dialog', (dialog) => {
+      dialogs.push(dialog.type());
+      void dialog.accept();
+    });
+    await page.reload();
+    await ui.ready();
+    expect(dialogs).toEqual(['beforeunload']);
+    await ui.shown('editor-draft-notice').waitFor();
+
+    // Left through the sidebar and opened again at its address: the draft is back, with the notice.
+    await e2e.console.clickMenu('task');
+    await e2e.console.open(editorUrl);
+    await ui.ready();
+    const notice = ui.shown('editor-draft-notice');
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain('恢复了未保存的编辑');
+    await ui.pickPoint(1, 1);
+    await expect.poll(() => ui.height().inputValue()).toBe('77');
+    expect(await ui.count()).toBe('8');
+    await saveShot(page, 'route-editor', 'draft-restored-zh-desktop');
+
+    // Discarding goes back to the saved route, and the draft is gone for good.
+    await ui.shown('editor-draft-discard').click();
+    await notice.waitFor({ state: 'detached' });
+    await ui.pickPoint(1, 1);
+    await expect.poll(() => ui.height().inputValue()).toBe(savedHeight);
+    await e2e.console.open(editorUrl);
+    await ui.ready();
+    await ui.pickPoint(1, 1);
+    expect(await ui.height().inputValue()).toBe(savedHeight);
+    expect(await ui.shown('editor-draft-notice').count()).toBe(0);
   });
 
   it('reopens a mapping file with its area and settings, and names what a save would lose, in English', async () => {

@@ -1,8 +1,9 @@
-import { useEffect, useRef, type WheelEvent } from 'react';
-import { Button, ContextMenu, Menu, MenuDivider, MenuItem } from '@blueprintjs/core';
+import { useEffect, useRef, useState, type WheelEvent } from 'react';
+import { Alert, Button, ContextMenu, Menu, MenuDivider, MenuItem } from '@blueprintjs/core';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useTagsState, type Tag } from '../../state/tags.ts';
+import { isPageDirty, markPageDirty } from '../../state/dirtyPages.ts';
+import { tagsStore, useTagsState, type Tag } from '../../state/tags.ts';
 import { menuLabel } from './menuLabel.ts';
 import { useTagActions } from './useTagActions.ts';
 
@@ -10,7 +11,7 @@ import { useTagActions } from './useTagActions.ts';
 export function TagBar({ activePath }: { activePath: string }) {
   const { tags } = useTagsState();
   const navigate = useNavigate();
-  const actions = useTagActions(activePath);
+  const { actions, asking, confirm, cancel } = useGuardedActions(activePath);
   const { t } = useTranslation('menu');
   const bar = useRef<HTMLDivElement>(null);
   // The active tag may be far right of a long bar (opened from the sidebar): bring it into view.
@@ -51,8 +52,80 @@ export function TagBar({ activePath }: { activePath: string }) {
           </div>
         </ContextMenu>
       ))}
+      <Alert
+        isOpen={asking}
+        intent="warning"
+        icon="warning-sign"
+        className="sd-tag-close-alert"
+        canEscapeKeyCancel
+        confirmButtonText={t('closeDirty.confirm', { ns: 'tags' })}
+        cancelButtonText={t('cancel', { ns: 'common' })}
+        onConfirm={confirm}
+        onCancel={cancel}
+      >
+        <p>
+          <strong>{t('closeDirty.title', { ns: 'tags' })}</strong>
+        </p>
+        <p>{t('closeDirty.body', { ns: 'tags' })}</p>
+      </Alert>
     </div>
   );
+}
+
+type TagActions = ReturnType<typeof useTagActions>;
+
+/** The paths a close of the bar would close: `which` of `tag`'s neighbours, never an affix tag. */
+function closedBy(tag: Tag | null, which: 'one' | 'other' | 'left' | 'right' | 'all'): string[] {
+  const tags = tagsStore.tags;
+  const index = tag ? tags.findIndex((x) => x.path === tag.path) : -1;
+  const closes = (x: Tag, i: number): boolean => {
+    switch (which) {
+      case 'one':
+        return x.path === tag?.path;
+      case 'other':
+        return x.path !== tag?.path;
+      case 'left':
+        return i < index;
+      case 'right':
+        return i > index;
+      case 'all':
+        return true;
+    }
+  };
+  return tags.filter((x, i) => !x.meta.affix && closes(x, i)).map((x) => x.path);
+}
+
+/**
+ * The bar's actions, asking first when a page they would close holds unsaved edits (a page says so
+ * through `dirtyPages.ts`; the route editor keeps them as a draft, which the alert tells).
+ */
+function useGuardedActions(activePath: string) {
+  const actions = useTagActions(activePath);
+  const [waiting, setWaiting] = useState<{ run: () => void } | null>(null);
+  const guard = (paths: string[], run: () => void) => {
+    const go = () => {
+      run();
+      for (const path of paths) markPageDirty(path, false);
+    };
+    if (paths.some(isPageDirty)) setWaiting({ run: go });
+    else go();
+  };
+  const guarded: TagActions = {
+    refresh: (tag) => actions.refresh(tag),
+    close: (tag) => guard(closedBy(tag, 'one'), () => actions.close(tag)),
+    closeOther: (tag) => guard(closedBy(tag, 'other'), () => actions.closeOther(tag)),
+    closeSide: (tag, side) => guard(closedBy(tag, side), () => actions.closeSide(tag, side)),
+    closeAll: () => guard(closedBy(null, 'all'), () => actions.closeAll()),
+  };
+  return {
+    actions: guarded,
+    asking: waiting !== null,
+    confirm: () => {
+      waiting?.run();
+      setWaiting(null);
+    },
+    cancel: () => setWaiting(null),
+  };
 }
 
 /** A vertical wheel turn scrolls the one-row bar sideways (it has nothing to scroll vertically). */
@@ -65,7 +138,7 @@ interface MenuProps {
   tag: Tag;
   index: number;
   count: number;
-  actions: ReturnType<typeof useTagActions>;
+  actions: TagActions;
 }
 
 function TagMenu({ tag, index, count, actions }: MenuProps) {

@@ -31,6 +31,7 @@ export function EditorMap(props: Props) {
   // the route has, and a key first seen then must still be fitted. A new route (key 0) never is.
   const fittedRef = useRef(0);
   const docks = useDockPlaces();
+  const [drawn, setDrawn] = useState(0);
   return (
     // `data-ready` tells tests (and styles) that the map and its drawing tools are in place.
     // `data-docks` names the docks drawn (the map itself is a canvas).
@@ -38,6 +39,7 @@ export function EditorMap(props: Props) {
       className="sd-editor-map__inner"
       data-ready={loaded}
       data-docks={docks.map((dock) => dock.name).join('\n')}
+      data-drawn-points={drawn}
     >
       <ConsoleMap
         initialViewState={INITIAL_VIEW}
@@ -47,7 +49,7 @@ export function EditorMap(props: Props) {
       >
         <DockLandmarks docks={docks} />
         <RouteLayers route={props.route} />
-        <RouteDraw {...props} />
+        <RouteDraw {...props} onDrawn={setDrawn} />
         <FitRoute route={props.route} loadKey={props.loadKey} fittedRef={fittedRef} />
         <FitDocks docks={docks} empty={routePlaces(props.route).length === 0} />
       </ConsoleMap>

@@ -15,7 +15,7 @@ import {
 import { TerraDrawMapLibreGLAdapter } from 'terra-draw-maplibre-gl-adapter';
 import { midpoints } from '../../lib/route/routeMeasure.ts';
 import { activePoints, type EditorRoute } from '../../lib/route/routeModel.ts';
-import { useDisplayDatum } from '../../map/displayCoords.ts';
+import { useDisplayDatum, type ToDisplay } from '../../map/displayCoords.ts';
 import { useLatest } from './useLatest.ts';
 
 /** How near a click must be to a waypoint or a leg's midpoint to hit it, px (a fingertip). */
@@ -42,16 +42,33 @@ interface Props extends RouteDrawHandlers {
   selected: string | null;
   mode: DrawMode;
   area: [number, number][] | null;
+  /** Told how many waypoints terra-draw holds after each redraw (the map shows it to tests). */
+  onDrawn?: (count: number) => void;
 }
 
 let drawnIds = 0;
+
+/**
+ * Decimals terra-draw keeps of a longitude or latitude (its adapter's default, named here). It
+ * refuses a feature with more, and a file from DJI's tools or a computed position (a midpoint, a
+ * mapping line, a GCJ-02 shift) has 13 or more, so such a waypoint was silently left off the map.
+ * 9 decimals are a tenth of a millimetre.
+ */
+const COORDINATE_PRECISION = 9;
+const SCALE = 10 ** COORDINATE_PRECISION;
+
+/** Where terra-draw draws a WGS-84 position: on the basemap's datum, to the decimals it accepts. */
+function drawnAt(toDisplay: ToDisplay, lng: number, lat: number): [number, number] {
+  const [x, y] = toDisplay(lng, lat);
+  return [Math.round(x * SCALE) / SCALE, Math.round(y * SCALE) / SCALE];
+}
 
 // Not `selected`: terra-draw reserves that property for its select mode.
 const isSelected = (f: GeoJSONStoreFeatures) => f.properties.picked === true;
 
 function createDraw(map: MapLibreMap): TerraDraw {
   return new TerraDraw({
-    adapter: new TerraDrawMapLibreGLAdapter({ map }),
+    adapter: new TerraDrawMapLibreGLAdapter({ map, coordinatePrecision: COORDINATE_PRECISION }),
     // Waypoint features carry the model's ids; ids terra-draw makes itself only need to be unique.
     idStrategy: {
       isValidId: (id) => typeof id === 'string' && id !== '',
@@ -120,15 +137,20 @@ export function RouteDraw(props: Props) {
     if (!draw) return;
     const old = draw.getSnapshot().filter((f) => f.properties.mode === 'point');
     draw.removeFeatures(old.map((f) => String(f.id)));
-    draw.addFeatures(
+    const results = draw.addFeatures(
       activePoints(route).map((p) => ({
         id: p.id,
         type: 'Feature',
-        geometry: { type: 'Point', coordinates: toDisplay(p.lng, p.lat) },
+        geometry: { type: 'Point', coordinates: drawnAt(toDisplay, p.lng, p.lat) },
         properties: { mode: 'point', picked: p.id === selected },
       })),
     );
-  }, [route, selected, toDisplay]);
+    // terra-draw answers a feature it refuses instead of throwing; one left out is a waypoint the
+    // person cannot see or drag, so it is said where a developer looks.
+    const refused = results.filter((r) => !r.valid);
+    if (refused.length > 0) console.error('Waypoints not drawn:', refused);
+    latest.current.onDrawn?.(results.length - refused.length);
+  }, [route, selected, toDisplay, latest]);
 
   useEffect(() => {
     const draw = drawRef.current;
@@ -136,8 +158,8 @@ export function RouteDraw(props: Props) {
     const old = draw.getSnapshot().filter((f) => f.properties.mode === 'polygon');
     draw.removeFeatures(old.map((f) => String(f.id)));
     if (!area || area.length < 3) return;
-    const ring = [...area, area[0] ?? [0, 0]].map(([lng, lat]) => toDisplay(lng, lat));
-    draw.addFeatures([
+    const ring = [...area, area[0] ?? [0, 0]].map(([lng, lat]) => drawnAt(toDisplay, lng, lat));
+    const [result] = draw.addFeatures([
       {
         id: 'mapping-area',
         type: 'Feature',
@@ -145,6 +167,7 @@ export function RouteDraw(props: Props) {
         properties: { mode: 'polygon' },
       },
     ]);
+    if (result && !result.valid) console.error('Mapping area not drawn:', result);
   }, [area, toDisplay]);
 
   return null;

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Button, ButtonGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { navigateTo, toastError, toastSuccess } from '../../app/shellApi.ts';
 import { usePermission } from '../../components/Permission/Permission.tsx';
 import { defaultMapping, withMapping, type MappingSettings } from '../../lib/route/mappingRoute.ts';
@@ -18,7 +18,15 @@ import {
 } from '../../lib/route/routeEdits.ts';
 import { saveLosses, type SaveLoss } from '../../lib/route/routeLosses.ts';
 import { heightProfile, measureRoute } from '../../lib/route/routeMeasure.ts';
-import { activePoints, allPoints, type EditorRoute } from '../../lib/route/routeModel.ts';
+import type { DraftOwner, RouteDraft } from '../../lib/route/routeDraft.ts';
+import {
+  activePoints,
+  allPoints,
+  emptyRoute,
+  type EditorRoute,
+} from '../../lib/route/routeModel.ts';
+import { useAccountState } from '../../state/account.ts';
+import { DraftNotice } from './DraftNotice.tsx';
 import { EditorMap } from './EditorMap.tsx';
 import { EditorToolbar } from './EditorToolbar.tsx';
 import { GlobalsPanel } from './GlobalsPanel.tsx';
@@ -30,6 +38,7 @@ import { SaveLossAlert } from './SaveLossAlert.tsx';
 import { StatsBar } from './StatsBar.tsx';
 import { useEditorFile } from './useEditorFile.ts';
 import { useEditorKeys } from './useEditorKeys.ts';
+import { useRouteDraft } from './useRouteDraft.ts';
 import { useRouteHistory } from './useRouteHistory.ts';
 import { WaylinePicker } from './WaylinePicker.tsx';
 import './waylineEditor.css';
@@ -39,7 +48,9 @@ type PanelTab = 'point' | 'globals' | 'mapping';
 /** The wayline map editor: draw and edit a waypoint route or generate a mapping route, then save it. */
 export default function WaylineEditorPage() {
   const { t } = useTranslation('waylineEditor');
-  const h = useRouteHistory();
+  /** Where a new route starts, and what it is compared with to know whether it holds edits. */
+  const [blank] = useState(emptyRoute);
+  const h = useRouteHistory(blank);
   const [mode, setMode] = useState<DrawMode>('route');
   const [tab, setTab] = useState<PanelTab>('globals');
   /** An area drawn and not yet generated; a generated one lives in the route. */
@@ -62,7 +73,17 @@ export default function WaylineEditorPage() {
     },
     [reset],
   );
-  const file = useEditorFile(useParams().id, loaded);
+  const param = useParams().id;
+  const file = useEditorFile(param, loaded, blank);
+  const { setName, reframe } = file;
+  const restore = useCallback(
+    (draft: RouteDraft) => {
+      loaded(draft.route);
+      setName(draft.name);
+      reframe();
+    },
+    [loaded, setName, reframe],
+  );
   const canAdd = usePermission('wayline:add');
   const canEdit = usePermission('wayline:edit');
   const { route, selected } = h;
@@ -81,6 +102,26 @@ export default function WaylineEditorPage() {
   };
   useEditorKeys({ undo: h.undo, redo: h.redo, remove: removeSelected });
 
+  const kept = file.saved.route;
+  // Picking another wayline to edit changes nothing in the file.
+  const dirty =
+    kept?.waylines !== route.waylines ||
+    kept.globals !== route.globals ||
+    kept.mapping !== route.mapping ||
+    file.saved.name !== file.name;
+  const ready = file.load === 'ready';
+  const account = useAccountState();
+  const path = useLocation().pathname;
+  const draft = useRouteDraft({
+    owner: draftOwner(account, file.wayline?.id ?? param),
+    ready,
+    saved: ready && kept ? { route: kept, name: file.saved.name } : null,
+    current: { route, name: file.name },
+    unsaved: ready && dirty,
+    restore,
+    path,
+  });
+
   if (file.load === 'loading') return <Spinner />;
   if (file.load === 'missing')
     return (
@@ -96,6 +137,7 @@ export default function WaylineEditorPage() {
   const write = (asNew: boolean) => {
     void file.save(route, asNew, t('newName')).then((ok) => {
       if (!ok) return;
+      draft.clear();
       setWritten(true);
       toastSuccess(t('saved', { name: file.name.trim() || t('newName') }));
     });
@@ -108,14 +150,13 @@ export default function WaylineEditorPage() {
     write(asNew);
   };
   const existing = file.wayline !== null;
-  const kept = file.saved.route;
-  // Picking another wayline to edit changes nothing in the file.
-  const dirty =
-    kept?.waylines !== route.waylines ||
-    kept.globals !== route.globals ||
-    kept.mapping !== route.mapping ||
-    file.saved.name !== file.name;
   const mayWrite = existing ? canEdit : canAdd;
+  const discardDraft = () => {
+    draft.clear();
+    loaded(kept ?? blank);
+    setName(file.saved.name);
+    reframe();
+  };
 
   return (
     <div className="sd-editor" data-testid="wayline-editor">
@@ -139,6 +180,7 @@ export default function WaylineEditorPage() {
         }
         onBack={() => navigateTo('/wayline')}
       />
+      {draft.restored && <DraftNotice onDiscard={discardDraft} />}
       <p className="sd-editor-hint bp6-text-muted">
         {mode === 'route' ? t('hintRoute') : t('hintMapping')}
       </p>
@@ -238,4 +280,18 @@ export default function WaylineEditorPage() {
       />
     </div>
   );
+}
+
+/**
+ * Whose draft of which route the editor keeps: the signed-in user's, in the project picked at the
+ * top, of the wayline `id` (`new` before it is first saved); none while either is unknown.
+ */
+function draftOwner(
+  account: ReturnType<typeof useAccountState>,
+  id: number | string | undefined,
+): DraftOwner | null {
+  const user = account.userInfo?.id;
+  const workspace = account.workspace?.id;
+  if (user === undefined || workspace === undefined || id === undefined) return null;
+  return { user, workspace, wayline: id === 'new' ? 'new' : Number(id) };
 }

@@ -17,6 +17,11 @@ export default defineStrings({
     noPoints: '至少需要一个航点才能保存',
     noProject: '请先在顶部选择一个项目',
     unsaved: '有未保存的修改',
+    draft: {
+      restored: '恢复了未保存的编辑',
+      hint: '上次离开时没有保存的修改已恢复。保存即可保留，或放弃草稿回到已保存的版本。',
+      discard: '放弃草稿',
+    },
     modeRoute: '航点',
     modeMapping: '测绘区域',
     hintRoute: '点击地图添加航点，点击两点之间的小圆点插入，拖动航点移动，Delete 删除所选航点',
@@ -177,6 +182,11 @@ export default defineStrings({
     noPoints: 'A route needs at least one waypoint to be saved',
     noProject: 'Choose a project at the top first',
     unsaved: 'Unsaved changes',
+    draft: {
+      restored: 'Unsaved edits restored',
+      hint: 'The edits you had not saved when you left are back. Save to keep them, or discard the draft to return to the saved version.',
+      discard: 'Discard draft',
+    },
     modeRoute: 'Waypoints',
     modeMapping: 'Mapping area',
     hintRoute:

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Wayline } from '../../../protocol/waylines.ts';
 import { downloadWayline } from '../../api/waylines.ts';
 import { toastError, toastSuccess } from '../../app/shellApi.ts';
@@ -19,26 +19,38 @@ function firstLoad(param: string | undefined): Load {
 
 /**
  * Which wayline the editor writes to and what was last saved: loads the route of `/:id` (or starts
- * empty for `new`), saves over it or as a new wayline, and exports the saved file.
+ * from `blank` for `new`, which is then what "saved" means), saves over it or as a new wayline, and
+ * exports the saved file.
  */
-export function useEditorFile(param: string | undefined, reset: (r: EditorRoute) => void) {
+export function useEditorFile(
+  param: string | undefined,
+  reset: (r: EditorRoute) => void,
+  blank: EditorRoute,
+) {
   const { workspace, userInfo } = useAccountState();
   const [wayline, setWayline] = useState<Wayline | null>(null);
   const [name, setName] = useState('');
   const [load, setLoad] = useState<Load>(() => firstLoad(param));
-  const [saved, setSaved] = useState<{ route: EditorRoute | null; name: string }>({
-    route: null,
+  const [saved, setSaved] = useState<{ route: EditorRoute | null; name: string }>(() => ({
+    route: param === 'new' ? blank : null,
     name: '',
-  });
+  }));
   const [loadKey, setLoadKey] = useState(0);
+  /**
+   * The route param whose wayline is in the editor. The page stays alive, hidden, while another tag
+   * is on screen, and React runs its effects again when it comes back: fetching again then replaced
+   * the person's unsaved edits with the stored route.
+   */
+  const loadedRef = useRef<string | null>(null);
 
   useEffect(() => {
     const id = Number(param);
-    if (firstLoad(param) !== 'loading') return;
+    if (firstLoad(param) !== 'loading' || loadedRef.current === param) return;
     let live = true;
     fetchRoute(id).then(
       (answer) => {
         if (!live) return;
+        loadedRef.current = param ?? null;
         const route = fromWaylineRoute(answer.route);
         reset(route);
         setWayline(answer.wayline);
@@ -89,5 +101,19 @@ export function useEditorFile(param: string | undefined, reset: (r: EditorRoute)
     [wayline],
   );
 
-  return { wayline, name, setName, load, saved, save, exportKmz, loadKey, hasProject: !!workspace };
+  /** Frames the route on the map again (after a draft replaced what was loaded). */
+  const reframe = useCallback(() => setLoadKey((k) => k + 1), []);
+
+  return {
+    wayline,
+    name,
+    setName,
+    load,
+    saved,
+    save,
+    exportKmz,
+    loadKey,
+    reframe,
+    hasProject: !!workspace,
+  };
 }

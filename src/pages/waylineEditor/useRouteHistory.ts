@@ -2,11 +2,11 @@ import { useCallback, useState } from 'react';
 import type { History } from '../../lib/route/history.ts';
 import { canRedo, canUndo, record, redo, startHistory, undo } from '../../lib/route/history.ts';
 import type { EditorRoute } from '../../lib/route/routeModel.ts';
-import { activePoints, emptyRoute } from '../../lib/route/routeModel.ts';
+import { activePoints } from '../../lib/route/routeModel.ts';
 
-/** The edited route with undo/redo, and the id of the selected waypoint. */
-export function useRouteHistory() {
-  const [history, setHistory] = useState<History<EditorRoute>>(() => startHistory(emptyRoute()));
+/** The edited route with undo/redo, starting from `initial`, and the id of the selected waypoint. */
+export function useRouteHistory(initial: EditorRoute) {
+  const [history, setHistory] = useState<History<EditorRoute>>(() => startHistory(initial));
   const [selected, setSelected] = useState<string | null>(null);
   /** Applies an edit of the present route as one undo step. */
   const edit = useCallback(
