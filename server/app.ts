@@ -28,6 +28,7 @@ import { registerRoutes } from './http/registerRoutes.ts';
 import { serveConsole } from './http/staticConsole.ts';
 import { registerOpsRoutes } from './http/ops/opsRoutes.ts';
 import { Health } from './ops/health.ts';
+import { logFormat, logTransport } from './ops/logOutput.ts';
 import { Metrics } from './ops/metrics.ts';
 import { holdDataDir, runningServer } from './ops/serverLock.ts';
 import { openStore } from './storage/openStore.ts';
@@ -79,6 +80,7 @@ export async function buildApp(
     clientErrorHandler,
     frameworkErrors,
     logger: {
+      ...logTransport(logFormat(deps.config.logFormat, process.stdout.isTTY)),
       level: deps.config.logLevel,
       // Request logs carry method, URL and address only; these keep credentials out if that changes.
       redact: [

@@ -20,6 +20,8 @@ export interface Config {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   logLevel: LogLevel;
+  /** `LOG_FORMAT`: `json` or `pretty`; unset → pretty on a terminal, JSON elsewhere. */
+  logFormat: 'json' | 'pretty' | undefined;
   mqttTcpPort: number;
   mqttUrl: string | undefined;
   mqttWsUrl: string | undefined;
@@ -99,6 +101,14 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
   if (!Number.isInteger(value) || value < min || value > max)
     throw new ConfigError(name, `expected a whole number from ${min} to ${max}, got "${raw}"`);
   return value;
+}
+
+function oneOf<T extends string>(env: Env, name: string, values: readonly T[]): T | undefined {
+  const raw = text(env, name);
+  if (raw === undefined) return undefined;
+  if (!(values as readonly string[]).includes(raw))
+    throw new ConfigError(name, `expected one of ${values.join(', ')}, got "${raw}"`);
+  return raw as T;
 }
 
 function positive(env: Env, name: string, fallback: number): number {
@@ -215,6 +225,7 @@ export function loadConfig(env: Env = process.env): Config {
     accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL', 900, 10, SEVEN_DAYS_S),
     refreshTokenTtlSeconds: integer(env, 'REFRESH_TOKEN_TTL', SEVEN_DAYS_S, 60, 365 * 24 * 3600),
     logLevel: logLevel(env),
+    logFormat: oneOf(env, 'LOG_FORMAT', ['json', 'pretty']),
     mqttTcpPort: integer(env, 'MQTT_TCP_PORT', 1883, 0, 65535),
     mqttUrl: url(env, 'MQTT_URL', ['mqtt', 'mqtts', 'tcp', 'tls', 'ws', 'wss']),
     mqttWsUrl: url(env, 'MQTT_WS_URL', ['ws', 'wss']),
