@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'node_modules', 'bench/results', 'coverage'] },
+  { ignores: ['dist', 'build', 'data', 'node_modules', 'bench/results', 'coverage'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {
@@ -75,7 +75,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.js'],
+    files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },
 );

@@ -1,7 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
@@ -34,6 +33,7 @@ import { holdDataDir, runningServer } from './ops/serverLock.ts';
 import { openStore } from './storage/openStore.ts';
 import { guardedValidatorCompiler } from './http/validator.ts';
 import { PrincipalEvents } from './principalEvents.ts';
+import { REPO_ROOT } from './repoRoot.ts';
 import { databaseError, listenError, StartupError } from './startupError.ts';
 
 export type { AppDeps } from './http/context.ts';
@@ -64,7 +64,6 @@ export interface SkydeckHandle {
   close(): Promise<void>;
 }
 
-const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Builds the Fastify app over an open, migrated database, without listening. */

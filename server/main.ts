@@ -2,15 +2,13 @@
  * `npm start`: builds the console when needed, starts Skydeck and prints how to sign in. Start-up
  * failures that a setting fixes end with one line naming it and exit code 1.
  */
-import { fileURLToPath } from 'node:url';
 import { createSkydeck } from './app.ts';
 import type { SkydeckHandle } from './app.ts';
 import { buildConsoleIfStale } from './buildConsole.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { realtimeExtension } from './realtime.ts';
+import { REPO_ROOT } from './repoRoot.ts';
 import { StartupError } from './startupError.ts';
-
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 function say(line: string): void {
   process.stdout.write(line + '\n');
@@ -58,7 +56,7 @@ function stopOnSignals(handle: SkydeckHandle): void {
 
 async function buildConsole(): Promise<void> {
   try {
-    if (await buildConsoleIfStale(ROOT)) say('Console built into dist/.');
+    if (await buildConsoleIfStale(REPO_ROOT)) say('Console built into dist/.');
   } catch (error) {
     // The API is still useful without the console (and `npm run dev` serves it separately).
     const reason = error instanceof Error ? error.message : String(error);

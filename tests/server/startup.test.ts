@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -9,6 +10,15 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** The server from its TypeScript sources through the tsx loader (`npm run start:source`). */
+const FROM_SOURCE = ['--import', 'tsx', 'server/main.ts'];
+/** The server as `npm start` runs it: compiled by `npm run build`, no TypeScript loader. */
+const COMPILED_MAIN = 'build/server/main.js';
+const compiled = existsSync(join(ROOT, COMPILED_MAIN));
+if (!compiled)
+  console.warn(
+    `[skydeck] skipped: the compiled server test (no ${COMPILED_MAIN}; run npm run build).`,
+  );
 
 interface Run {
   code: number | null;
@@ -17,10 +27,14 @@ interface Run {
 }
 
 /** Runs `npm start`'s entry point with `env` until it exits (or, with `until`, until stdout matches). */
-function runMain(env: Record<string, string>, until?: RegExp): Promise<Run> {
-  // Like `npm start`: one Node process with the tsx loader, so SIGTERM reaches the server itself
-  // (the tsx CLI relays signals and kills a child that is slow to acknowledge one on a loaded machine).
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+function runMain(
+  env: Record<string, string>,
+  until?: RegExp,
+  entry: readonly string[] = FROM_SOURCE,
+): Promise<Run> {
+  // One Node process, so SIGTERM reaches the server itself (the tsx CLI relays signals and kills a
+  // child that is slow to acknowledge one on a loaded machine).
+  const child = spawn(process.execPath, [...entry], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -67,6 +81,22 @@ describe('npm start', () => {
     expect(run.stdout).toContain(join(dataDir, 'initial-admin-password'));
     expect(run.code, run.stderr).toBe(0);
   });
+
+  it.skipIf(!compiled)(
+    'runs compiled, without a TypeScript loader, and stops on SIGTERM',
+    async () => {
+      const dataDir = join(scratch, 'compiled');
+      const run = await runMain(
+        { PORT: '0', DATA_DIR: dataDir, ADMIN_PASSWORD: 'abc123', SIM_DRONES: '1' },
+        /Sign in as admin/,
+        [COMPILED_MAIN],
+      );
+      expect(run.stdout).toMatch(/Skydeck is running at http:\/\/127\.0\.0\.1:\d+/);
+      expect(run.code, run.stderr).toBe(0);
+      // The pid mark goes with a clean stop, so a backup may run next.
+      expect(existsSync(join(dataDir, 'skydeck.pid'))).toBe(false);
+    },
+  );
 
   it('names PORT when the port is busy', async () => {
     const blocker = createServer();
