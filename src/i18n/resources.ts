@@ -1,24 +1,24 @@
 import dashboard from '../pages/dashboard/i18n.ts';
-import workspacePage from '../pages/workspace/i18n.ts';
-import usersPage from '../pages/users/i18n.ts';
-import rolePage from '../pages/role/i18n.ts';
-import menuPage from '../pages/meunan/i18n.ts';
-import devicePage from '../pages/device/i18n.ts';
-import logsPage from '../pages/logs/i18n.ts';
+import workspaces from '../pages/workspaces/i18n.ts';
+import users from '../pages/users/i18n.ts';
+import roles from '../pages/roles/i18n.ts';
+import menus from '../pages/menus/i18n.ts';
+import devices from '../pages/devices/i18n.ts';
+import logs from '../pages/logs/i18n.ts';
 import waylinePage from '../pages/wayline/i18n.ts';
 import waylineEditor from '../pages/waylineEditor/i18n.ts';
 import taskPage from '../pages/task/i18n.ts';
 import taskWords from '../components/TaskWords/i18n.ts';
 import taskDialog from '../components/TaskDialog/i18n.ts';
 import taskInfoPage from '../pages/taskInfo/i18n.ts';
-import videoSquare from '../pages/videoSquare/i18n.ts';
+import videoWall from '../pages/videoWall/i18n.ts';
 import subtasksInfoPage from '../pages/subtasksInfo/i18n.ts';
 import droneCtl from '../pages/droneCtl/i18n.ts';
-import resourcesPage from '../pages/resources/i18n.ts';
-import aralmPage from '../pages/aralm/i18n.ts';
-import modelPage from '../pages/model/i18n.ts';
-import featurePage from '../pages/modelAi/i18n.ts';
-import linxiuPage from '../pages/linxiu/i18n.ts';
+import media from '../pages/media/i18n.ts';
+import aiAlarms from '../pages/aiAlarms/i18n.ts';
+import aiModels from '../pages/aiModels/i18n.ts';
+import featurePoints from '../pages/featurePoints/i18n.ts';
+import gas from '../pages/gas/i18n.ts';
 import alarmToast from '../components/AlarmToast/i18n.ts';
 import common from './locales/common.ts';
 import error from './locales/error.ts';
@@ -38,27 +38,27 @@ import wpml from './locales/wpml.ts';
 /** Every namespace, per feature. Page folders that own strings (`src/pages/<page>/i18n.ts`) join here. */
 const namespaces = {
   common,
-  logsPage,
+  logs,
   waylinePage,
   waylineEditor,
   taskPage,
   taskWords,
   taskDialog,
   taskInfoPage,
-  videoSquare,
+  videoWall,
   subtasksInfoPage,
   droneCtl,
-  resourcesPage,
-  aralmPage,
-  modelPage,
-  featurePage,
-  linxiuPage,
+  media,
+  aiAlarms,
+  aiModels,
+  featurePoints,
+  gas,
   alarmToast,
-  devicePage,
-  menuPage,
-  rolePage,
-  usersPage,
-  workspacePage,
+  devices,
+  menus,
+  roles,
+  users,
+  workspaces,
   dashboard,
   error,
   layout,

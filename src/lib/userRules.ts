@@ -1,6 +1,6 @@
 import { passwordProblem } from './passwordRule.ts';
 
-// Each check answers the `usersPage` i18n key of what is wrong, or undefined when all is well.
+// Each check answers the `users` i18n key of what is wrong, or undefined when all is well.
 
 /** The same username rule as the server: 1–32 of letters, digits and `_ . @ -`. */
 const USERNAME = /^[\w.@-]{1,32}$/;

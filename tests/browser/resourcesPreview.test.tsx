@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MediaFile } from '../../protocol/media.ts';
 import { downloadZip } from '../../src/api/media.ts';
 import { initI18n, setLanguage } from '../../src/i18n/index.ts';
-import { PreviewDialog } from '../../src/pages/resources/PreviewDialog.tsx';
+import { PreviewDialog } from '../../src/pages/media/PreviewDialog.tsx';
 
 /** A 4 × 3 grey JPEG-free picture: an SVG data URL is enough for `<img>`. */
 const PICTURE = `data:image/svg+xml,${encodeURIComponent(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillDays } from '../../src/pages/aralm/fillDays.ts';
+import { fillDays } from '../../src/pages/aiAlarms/fillDays.ts';
 
 describe('per-day alarm chart days', () => {
   it('shows a week ending on the only day with alarms, the others at zero', () => {

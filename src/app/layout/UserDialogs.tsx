@@ -1,7 +1,7 @@
 import { MenuDivider, MenuItem } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { ModifyPasswordDialog } from '../../pages/user/ModifyPasswordDialog.tsx';
-import { UserCenterDialog } from '../../pages/user/UserCenterDialog.tsx';
+import { ModifyPasswordDialog } from '../../pages/account/ModifyPasswordDialog.tsx';
+import { UserCenterDialog } from '../../pages/account/UserCenterDialog.tsx';
 import { clearSession } from '../../state/session.ts';
 import { LockDialog } from './LockDialog.tsx';
 

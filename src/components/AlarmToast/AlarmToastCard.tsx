@@ -50,7 +50,7 @@ function useStoredAlarm(a: AiArrival): AiAlarm | null {
 /** What a live toast shows: the thumbnail with its box, the class, the device and the confidence. */
 export function AlarmToastCard({ arrival, onOpen }: { arrival: AiArrival; onOpen: () => void }) {
   const { t } = useTranslation('alarmToast');
-  const page = useTranslation('aralmPage').t;
+  const page = useTranslation('aiAlarms').t;
   const alarm = useStoredAlarm(arrival);
   const known = (AI_CATEGORIES as readonly string[]).includes(arrival.category);
   const category = known

@@ -60,7 +60,7 @@ function GasChart({
   cursor: number | null;
   tall: boolean;
 }) {
-  const { t } = useTranslation('linxiuPage');
+  const { t } = useTranslation('gas');
   const { devices, data } = seriesOf(points, gas);
   return (
     <div
@@ -120,7 +120,7 @@ function GasChart({
 
 /** The chosen gas large, every other channel small, with the thresholds as dashed lines. */
 export function GasCharts({ points, thresholds, cursor, gas }: Props) {
-  const { t } = useTranslation('linxiuPage');
+  const { t } = useTranslation('gas');
   const others = GAS_CHANNELS.filter((g) => g !== gas);
   return (
     <Card className="linxiu-charts" data-testid="gas-charts">

@@ -32,7 +32,7 @@ interface Props {
 
 /** The map with the smell layers, a wind arrow and the colour legend. */
 export function GasMap({ points, all, gas, threshold, source, wind }: Props) {
-  const { t } = useTranslation('linxiuPage');
+  const { t } = useTranslation('gas');
   const toDisplay = useToDisplay();
   const [map, setMap] = useState<MapLibreMap | null>(null);
   const framed = useRef<{ map: MapLibreMap; all: readonly GasPoint[] } | null>(null);

@@ -19,7 +19,7 @@ export function PeaksTable({
   gas: GasChannel;
   thresholds: readonly GasThreshold[];
 }) {
-  const { t } = useTranslation('linxiuPage');
+  const { t } = useTranslation('gas');
   const th = thresholdOf(thresholds, gas);
   const peaks = points
     .filter((p) => p[gas] !== null)

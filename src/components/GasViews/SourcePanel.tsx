@@ -6,7 +6,7 @@ import './gasViews.css';
 
 /** The estimate of the source of the chosen gas, with the method that made it. */
 export function SourcePanel({ source }: { source: GasSourceEstimate | null }) {
-  const { t } = useTranslation('linxiuPage');
+  const { t } = useTranslation('gas');
   return (
     <Card className="linxiu-source" data-testid="gas-source">
       <h4>{t('source.title')}</h4>

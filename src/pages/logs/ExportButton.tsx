@@ -8,7 +8,7 @@ import { toastError, toastSuccess } from '../../app/toaster.ts';
 
 /** Downloads the entries of the applied filter as `logs-YYYYMMDD-HHmmss.csv`. */
 export function ExportButton({ filters }: { filters: () => Query }) {
-  const { t } = useTranslation('logsPage');
+  const { t } = useTranslation('logs');
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);

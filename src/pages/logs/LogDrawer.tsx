@@ -20,7 +20,7 @@ function readable(detail: string): string {
 
 /** One audit entry in full, with its request summary (`detail`). */
 export function LogDrawer({ entry, onClose }: { entry: AuditLogEntry; onClose: () => void }) {
-  const { t } = useTranslation('logsPage');
+  const { t } = useTranslation('logs');
   const labels = useLogLabels();
   const facts = [
     ['time', t('time'), formatTime(entry.created_at)],
@@ -54,7 +54,7 @@ export function LogDrawer({ entry, onClose }: { entry: AuditLogEntry; onClose: (
 
 /** Green for success, red for failure. */
 export function ResultTag({ result }: { result: AuditLogEntry['result'] }) {
-  const { t } = useTranslation('logsPage');
+  const { t } = useTranslation('logs');
   return (
     <Tag minimal intent={result === 'success' ? 'success' : 'danger'}>
       {t(`results.${result}`)}

@@ -18,7 +18,7 @@ import './logs.css';
 
 /** The audit log: filter by time, user, module, action and result; read one entry; export to CSV. */
 export default function LogsPage() {
-  const { t } = useTranslation('logsPage');
+  const { t } = useTranslation('logs');
   const fields = useLogFields();
   const labels = useLogLabels();
   // The export takes the filter of the rows on screen (the applied search), not the one being typed.

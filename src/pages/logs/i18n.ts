@@ -5,7 +5,7 @@ import { defineStrings } from '../../i18n/define.ts';
 const zh = AUDIT_WORDS['zh-CN'];
 const en = AUDIT_WORDS.en;
 
-/** Strings of the logs page (namespace `logsPage`). */
+/** Strings of the logs page (namespace `logs`). */
 export default defineStrings({
   'zh-CN': {
     title: '日志管理',

@@ -4,7 +4,7 @@ import { LOG_ACTIONS, LOG_MODULES, LOG_RESULTS } from './logNames.ts';
 
 /** The logs table's search fields; the time range is sent as the server's `from` and `to`. */
 export function useLogFields(): SearchField[] {
-  const { t } = useTranslation('logsPage');
+  const { t } = useTranslation('logs');
   return [
     { name: 'range', label: t('timeRange'), type: 'datetimerange', rangeNames: ['from', 'to'] },
     { name: 'username', label: t('user'), type: 'text', maxLength: 64 },

@@ -7,7 +7,7 @@ import { isOneOf, LOG_ACTIONS, LOG_MODULES } from './logNames.ts';
  * know shows as sent.
  */
 export function useLogLabels() {
-  const { t, i18n } = useTranslation('logsPage');
+  const { t, i18n } = useTranslation('logs');
   return {
     module: (name: string) => (isOneOf(LOG_MODULES, name) ? t(`modules.${name}`) : name),
     action: (name: string) => (isOneOf(LOG_ACTIONS, name) ? t(`actions.${name}`) : name),

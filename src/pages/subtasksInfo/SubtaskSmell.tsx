@@ -25,7 +25,7 @@ export function SubtaskSmell({
   version: number;
 }) {
   const { t } = useTranslation('subtasksInfoPage');
-  const gasWords = useTranslation('linxiuPage').t;
+  const gasWords = useTranslation('gas').t;
   const data = useFlightGas(workspaceId, executionId, version);
   const points = useMemo(() => data?.answer.points ?? [], [data]);
   if (data === null) return null;

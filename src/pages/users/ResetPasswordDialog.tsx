@@ -11,7 +11,7 @@ import { useFormSubmit } from '../../components/FormDialogFooter/useFormSubmit.t
 
 /** Sets a new password for `user` (the sign-in page's rule); Enter saves, Esc closes. */
 export function ResetPasswordDialog({ user, onClose }: { user: UserInfo; onClose: () => void }) {
-  const { t } = useTranslation('usersPage');
+  const { t } = useTranslation('users');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const rule = newPasswordProblem(password);

@@ -61,7 +61,7 @@ export function UserDialog(props: {
   onSaved: () => void;
 }) {
   const { user, isSelf, choices, onClose } = props;
-  const { t } = useTranslation('usersPage');
+  const { t } = useTranslation('users');
   const [draft, setDraft] = useState(() => initial(user));
   const found = problemsOf(draft, user === null);
   const submit = useFormSubmit({

@@ -38,7 +38,7 @@ export function TextField(p: Common & { type?: string; autoFocus?: boolean }) {
 
 /** A labelled select with a "choose" placeholder and its validation message. */
 export function SelectField(p: Common & { options: readonly FieldOption[] }) {
-  const { t } = useTranslation('usersPage');
+  const { t } = useTranslation('users');
   return (
     <FormGroup
       label={p.label}

@@ -20,7 +20,7 @@ type Pending = { kind: 'delete' | 'disable'; user: UserInfo };
 
 /** The users page: search, add, edit, reset password, enable or disable, and delete users. */
 export default function UsersPage() {
-  const { t } = useTranslation('usersPage');
+  const { t } = useTranslation('users');
   const selfId = useAccountState().userInfo?.id;
   const choices = useUserChoices();
   const { table, fields } = useUserTable(choices);

@@ -1,6 +1,6 @@
 import { defineStrings } from '../../i18n/define.ts';
 
-/** Strings of the users page (namespace `usersPage`). */
+/** Strings of the users page (namespace `users`). */
 export default defineStrings({
   'zh-CN': {
     title: '用户管理',

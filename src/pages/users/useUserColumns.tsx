@@ -16,7 +16,7 @@ export interface UserActions {
 
 /** The columns of the users table. */
 export function useUserColumns(actions: UserActions): TableColumn<UserInfo>[] {
-  const { t } = useTranslation('usersPage');
+  const { t } = useTranslation('users');
   return [
     {
       key: 'username',
@@ -57,7 +57,7 @@ function Actions({
   onToggle,
   onDelete,
 }: { user: UserInfo } & UserActions) {
-  const { t } = useTranslation('usersPage');
+  const { t } = useTranslation('users');
   // Nobody disables or deletes themselves: the buttons are not offered, and the server refuses anyway.
   const isSelf = user.id === selfId;
   // Icon buttons named by label and tooltip: five worded buttons would push the table past the page.

@@ -12,7 +12,7 @@ import type { UserChoices } from './useUserChoices.ts';
 
 /** The search fields of the users page: text, select and a date range. */
 function useFields(choices: UserChoices): SearchField[] {
-  const { t } = useTranslation('usersPage');
+  const { t } = useTranslation('users');
   return [
     { name: 'username', label: t('username'), type: 'text', maxLength: 32 },
     { name: 'nickname', label: t('nickname'), type: 'text', maxLength: 64 },

@@ -14,7 +14,7 @@ import { firstGamepadAxes } from '../../../src/pages/droneCtl/gamepad.ts';
 import type { GamepadEnv } from '../../../src/pages/droneCtl/gamepad.ts';
 import { guardConfigOf, guardProblems } from '../../../src/pages/droneCtl/guardSettings.ts';
 import { toneOf } from '../../../src/pages/droneCtl/linkTone.ts';
-import { DOUBLE_CLICK_MS, tileClicks } from '../../../src/pages/videoSquare/tileClicks.ts';
+import { DOUBLE_CLICK_MS, tileClicks } from '../../../src/pages/videoWall/tileClicks.ts';
 
 let clock: VirtualClock;
 let restore: () => void;
