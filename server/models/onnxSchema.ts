@@ -1,9 +1,9 @@
 /**
- * The part of the ONNX IR (onnx.proto, proto2 wire format) Skydeck reads and writes, as protobufjs
- * message types. Field numbers and types follow the ONNX IR specification; only the fields the
- * server reads (the model's versions, operator sets and graph signature) and those the built-in
- * detector writes (nodes, weights) are declared: protobuf skips every other field when decoding, so
- * a full model decodes unchanged.
+ * The part of the ONNX IR (onnx.proto, proto2 wire format) Skydeck writes, as protobufjs message
+ * types: the built-in detector and test models are encoded with them. Field numbers and types follow
+ * the ONNX IR specification. Uploaded files are never decoded with these types: a full decode builds
+ * an object for every node and would let one file fill the heap, so `onnxScan.ts` reads them with
+ * a bounded walk of the wire format instead.
  */
 import protobuf from 'protobufjs';
 
@@ -102,39 +102,8 @@ const root = protobuf.Root.fromJSON({
   },
 });
 
-/** onnx.ModelProto: `decode` for reading a file, `fromObject` + `encode` for writing one. */
+/** onnx.ModelProto: `fromObject` + `encode` for writing a model. */
 export const ModelProto = root.lookupType('onnx.ModelProto');
-
-/** Plain objects of the decoded messages (protobufjs `toObject`, int64 as numbers). */
-export interface OnnxDimension {
-  dimValue?: number;
-  dimParam?: string;
-}
-export interface OnnxValueInfo {
-  name?: string;
-  type?: { tensorType?: { elemType?: number; shape?: { dim?: OnnxDimension[] } } };
-}
-export interface OnnxModel {
-  irVersion?: number;
-  producerName?: string;
-  producerVersion?: string;
-  opsetImport?: { domain?: string; version?: number }[];
-  graph?: {
-    name?: string;
-    node?: { opType?: string }[];
-    initializer?: { name?: string }[];
-    input?: OnnxValueInfo[];
-    output?: OnnxValueInfo[];
-  };
-}
-
-/** Decodes `bytes` as a ModelProto (throws on broken protobuf framing). */
-export function decodeModel(bytes: Uint8Array): OnnxModel {
-  const message = ModelProto.decode(bytes);
-  // int64 as JS numbers: ONNX versions and dimensions are far below 2^53.
-  const model: OnnxModel = ModelProto.toObject(message, { longs: Number, defaults: false });
-  return model;
-}
 
 /** Encodes a ModelProto given as a plain object (field names as declared above). */
 export function encodeModel(model: Record<string, unknown>): Uint8Array {

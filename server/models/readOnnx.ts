@@ -1,12 +1,17 @@
 /**
- * Reads an ONNX file with the IR's protobuf messages (onnxSchema.ts) and checks that it really is a
- * model: it decodes, names an IR version and operator sets this server knows, and has a graph with
- * at least one node, input and output. What it finds is shown to the user and stored with the
- * version.
+ * Reads an ONNX file (onnx.proto, protobuf) and checks that it really is a model: its framing holds,
+ * it names an IR version and operator sets this server knows, and has a graph with at least one
+ * node, input and output. The bytes are read by `scanModel`, which walks the wire format within
+ * fixed limits instead of decoding every message, so no file can make reading it take more than a
+ * bounded amount of memory. What it finds is shown to the user and stored with the version.
  */
 import type { OnnxFacts, OnnxTensor } from '../../protocol/models.ts';
-import type { OnnxModel, OnnxValueInfo } from './onnxSchema.ts';
-import { decodeModel } from './onnxSchema.ts';
+import { OnnxFileError } from './OnnxFileError.ts';
+import type { OnnxModel, OnnxValueInfo } from './onnxScan.ts';
+import { scanModel } from './onnxScan.ts';
+import { WireFormatError } from './onnxWire.ts';
+
+export { OnnxFileError } from './OnnxFileError.ts';
 
 /**
  * IR versions accepted: 3 is the first with operator-set imports (ONNX 1.0); the upper bound leaves
@@ -16,14 +21,6 @@ import { decodeModel } from './onnxSchema.ts';
 export const IR_VERSIONS = { min: 3, max: 13 } as const;
 /** Default-domain (`ai.onnx`) operator sets accepted, with the same head room (opset 23 newest). */
 export const DEFAULT_OPSETS = { min: 1, max: 26 } as const;
-
-/** Why a file is not a usable ONNX model, in words for the 400 message. */
-export class OnnxFileError extends Error {
-  constructor(readonly reason: string) {
-    super(reason);
-    this.name = 'OnnxFileError';
-  }
-}
 
 /** TensorProto.DataType names by number (ONNX IR). */
 const ELEM_TYPES: Readonly<Record<number, string>> = {
@@ -44,13 +41,11 @@ const ELEM_TYPES: Readonly<Record<number, string>> = {
 };
 
 function tensor(info: OnnxValueInfo): OnnxTensor {
-  const t = info.type?.tensorType;
-  const dims = t?.shape?.dim ?? [];
   return {
-    name: info.name ?? '',
-    elemType: ELEM_TYPES[t?.elemType ?? 0] ?? 'unknown',
+    name: info.name,
+    elemType: ELEM_TYPES[info.elemType] ?? 'unknown',
     // A named (symbolic) dimension, a fixed one, or neither.
-    shape: dims.map((d) => {
+    shape: info.dims.map((d) => {
       if (d.dimParam) return d.dimParam;
       return d.dimValue ?? '?';
     }),
@@ -58,14 +53,13 @@ function tensor(info: OnnxValueInfo): OnnxTensor {
 }
 
 /** The default domain is written as an empty string (or, by some exporters, by its name). */
-const domainName = (domain: string | undefined) =>
-  domain === undefined || domain === '' ? 'ai.onnx' : domain;
+const domainName = (domain: string) => (domain === '' ? 'ai.onnx' : domain);
 
 /** Operator sets, each named once with a version of at least 1, the default one within range. */
 function opsetsOf(model: OnnxModel): OnnxFacts['opsets'] {
-  const opsets = (model.opsetImport ?? []).map((o) => ({
+  const opsets = model.opsetImport.map((o) => ({
     domain: domainName(o.domain),
-    version: o.version ?? 0,
+    version: o.version,
   }));
   if (opsets.length === 0) throw new OnnxFileError('no operator set');
   const seen = new Set<string>();
@@ -83,19 +77,20 @@ function opsetsOf(model: OnnxModel): OnnxFacts['opsets'] {
   return opsets;
 }
 
-/** Decodes and checks `bytes`; throws OnnxFileError saying what is wrong. */
+/** Reads and checks `bytes`; throws OnnxFileError saying what is wrong. */
 export function readOnnx(bytes: Uint8Array): OnnxFacts {
   if (bytes.length === 0) throw new OnnxFileError('empty file');
   let model: OnnxModel;
   try {
-    model = decodeModel(bytes);
-  } catch {
+    model = scanModel(bytes);
+  } catch (error) {
     // A PNG, a zip, random or cut-off bytes: protobuf framing breaks somewhere.
-    throw new OnnxFileError('not an ONNX protobuf');
+    if (error instanceof WireFormatError) throw new OnnxFileError('not an ONNX protobuf');
+    throw error;
   }
-  const irVersion = model.irVersion ?? 0;
+  const irVersion = model.irVersion;
   const graph = model.graph;
-  // Arbitrary bytes now and then decode as protobuf; a real model always has these.
+  // Arbitrary bytes now and then read as protobuf; a real model always has these.
   if (irVersion === 0) throw new OnnxFileError('no IR version');
   if (
     !Number.isSafeInteger(irVersion) ||
@@ -107,21 +102,18 @@ export function readOnnx(bytes: Uint8Array): OnnxFacts {
     );
   if (!graph) throw new OnnxFileError('no graph');
   const opsets = opsetsOf(model);
-  const nodes = graph.node ?? [];
-  if (nodes.length === 0) throw new OnnxFileError('the graph has no nodes');
-  // Initializers may be listed as inputs too; the model's real inputs are the rest.
-  const weights = new Set((graph.initializer ?? []).map((i) => i.name));
-  const inputs = (graph.input ?? []).filter((i) => !weights.has(i.name)).map(tensor);
-  const outputs = (graph.output ?? []).map(tensor);
+  if (graph.nodeCount === 0) throw new OnnxFileError('the graph has no nodes');
+  const inputs = graph.inputs.map(tensor);
+  const outputs = graph.outputs.map(tensor);
   if (inputs.length === 0) throw new OnnxFileError('the graph has no input');
   if (outputs.length === 0) throw new OnnxFileError('the graph has no output');
   return {
     irVersion,
     opsets,
-    producer: model.producerName ?? '',
-    producerVersion: model.producerVersion ?? '',
-    graphName: graph.name ?? '',
-    nodeCount: nodes.length,
+    producer: model.producerName,
+    producerVersion: model.producerVersion,
+    graphName: graph.name,
+    nodeCount: graph.nodeCount,
     inputs,
     outputs,
   };

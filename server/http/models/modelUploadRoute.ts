@@ -1,7 +1,8 @@
 /**
  * `POST /api/model/upload?…` with the ONNX file as the raw body (`application/octet-stream`), one
  * file per request like the wayline import, so the console shows the upload's own progress. The
- * file is read as ONNX before anything is stored; a file that is not one is refused naming `file`.
+ * file is read as ONNX (off the event loop when large, within fixed limits) before anything is
+ * stored; a file that is not one, or breaks a limit, is refused naming `file`.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
@@ -9,7 +10,8 @@ import { failureDetail } from '../../../protocol/auditFailures.ts';
 import type { AiModelVersion } from '../../../protocol/models.ts';
 import { MODEL_API, MODEL_MAX_UPLOAD_BYTES } from '../../../protocol/models.ts';
 import type { Db } from '../../db/Db.ts';
-import { inputSizeOf, OnnxFileError, readOnnx } from '../../models/readOnnx.ts';
+import { inputSizeOf, OnnxFileError } from '../../models/readOnnx.ts';
+import { readOnnxOffThread } from '../../models/readOnnxOffThread.ts';
 import { ApiError } from '../ApiError.ts';
 import { audit } from '../audit.ts';
 import type { Caller } from '../caller.ts';
@@ -23,20 +25,23 @@ import type { UploadQuery } from './modelSchemas.ts';
 import { ADD_ACCESS, uploadQuery } from './modelSchemas.ts';
 import { acceptRawBody } from '../rawBody.ts';
 
-/** The ONNX facts, or a 400 naming `file` (audited as a refused upload). */
+/**
+ * The ONNX facts and the file's bytes (a large file's buffer moves to the reading thread and back,
+ * so only the returned bytes hold it), or a 400 naming `file` (audited as a refused upload).
+ */
 async function readOrRefuse(
   deps: AppDeps,
   request: FastifyRequest,
-  bytes: Uint8Array,
+  received: Uint8Array,
   name: string,
 ) {
   try {
-    const facts = readOnnx(bytes);
+    const { facts, bytes } = await readOnnxOffThread(received);
     // Detections need the image size the model expects, so a dynamic one is refused here.
     const size = inputSizeOf(facts);
     if (!size)
       throw new OnnxFileError('the first input is not an image of fixed size [n, 3, h, w]');
-    return { facts, size };
+    return { facts, size, bytes };
   } catch (error) {
     if (!(error instanceof OnnxFileError)) throw error;
     const params = { field: 'file', reason: error.reason };
@@ -97,11 +102,16 @@ export function registerModelUploadRoute(app: ZodApp, deps: AppDeps): void {
         const q = request.query;
         if (q.model_id === undefined && q.workspace_id !== undefined)
           await requireInScope(caller, q.workspace_id, 'workspace');
-        const bytes = Buffer.isBuffer(request.body)
-          ? new Uint8Array(request.body)
-          : new Uint8Array();
+        // A view of the body, not a copy: a model may be 200 MB, and the body is held already.
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const received = new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
         const label = q.name ?? String(q.model_id ?? '');
-        const { facts, size } = await readOrRefuse(deps, request, bytes, `${label} ${q.version}`);
+        const { facts, size, bytes } = await readOrRefuse(
+          deps,
+          request,
+          received,
+          `${label} ${q.version}`,
+        );
         const sha256 = createHash('sha256').update(bytes).digest('hex');
         // Stored first, under a key no other upload uses; a refusal below removes it again.
         const key = `models/${sha256.slice(0, 2)}/${sha256}-${String(Date.now())}.onnx`;
