@@ -21,11 +21,18 @@ interface Cached {
 
 /**
  * Whether an access token is still current: its `ver` claim must equal the user's `token_version`,
- * which is raised whenever a user's access tokens must stop working before they expire. Read on
- * every request, so the versions are cached for a few seconds.
+ * which is raised whenever all of a user's access tokens must stop working before they expire, and
+ * the sign-in session it names (`fam`) must still be open, which it stops being when that session
+ * signs out. Read on every request, so both are cached for a few seconds.
+ *
+ * Why per session and not per user: a user signs in from several places (console, phone, another
+ * browser), and signing out of one must not sign out the others. A password change or a disabled
+ * account still ends every session at once through the version.
  */
 export class TokenVersions {
   readonly #cache = new Map<number, Cached>();
+  /** Whether a family is still open, by family id. */
+  readonly #families = new Map<string, { live: boolean; at: number }>();
   /** Raised by every `forget`, so a read that started before a change never caches the old version. */
   #epoch = 0;
 
@@ -49,9 +56,16 @@ export class TokenVersions {
     this.#epoch += 1;
   }
 
-  /** True when `claims` carry the user's current token version. */
+  /** Drops the cached state of a sign-in session; the next check reads the database. */
+  forgetFamily(familyId: string): void {
+    this.#families.delete(familyId);
+    this.#epoch += 1;
+  }
+
+  /** True when `claims` carry the user's current token version and name no ended session. */
   async isCurrent(claims: VerifiedClaims): Promise<boolean> {
-    return claims.tokenVersion === (await this.versionOf(claims.userId));
+    if (claims.tokenVersion !== (await this.versionOf(claims.userId))) return false;
+    return claims.familyId === undefined || this.isOpen(claims.familyId);
   }
 
   /** The claims of `token` when it is a valid, unexpired access token of the current version. */
@@ -74,6 +88,24 @@ export class TokenVersions {
     if (this.#cache.size >= MAX_CACHED_USERS) this.#cache.clear();
     this.#cache.set(userId, { version, at: this.now() });
     return version;
+  }
+
+  /** Whether a family still has a refresh token that was never revoked (rotation keeps one). */
+  private async isOpen(familyId: string): Promise<boolean> {
+    const cached = this.#families.get(familyId);
+    if (cached && this.now() - cached.at < this.ttlMs) return cached.live;
+    const epoch = this.#epoch;
+    const row = await queryOne<{ live: boolean }>(
+      this.db,
+      `select exists (select 1 from refresh_tokens
+                      where family_id = $1 and revoked_at is null) as live`,
+      [familyId],
+    );
+    const live = row?.live === true;
+    if (epoch !== this.#epoch) return live;
+    if (this.#families.size >= MAX_CACHED_USERS) this.#families.clear();
+    this.#families.set(familyId, { live, at: this.now() });
+    return live;
   }
 }
 

@@ -22,6 +22,11 @@ export interface ObjectStore {
   readonly kind: 'disk' | 'memory' | 's3';
   /** `PutObject`: stores the bytes under `key`, replacing any object there, all or nothing. */
   put(key: string, body: Uint8Array, contentType: string): Promise<ObjectInfo>;
+  /**
+   * `PutObject` of a local file's bytes, read as a stream: an upload spooled to disk reaches the
+   * store without ever being held in memory whole (the memory store, for tests, holds it anyway).
+   */
+  putFile(key: string, path: string, contentType: string): Promise<ObjectInfo>;
   /** `GetObject`, or undefined when there is none. */
   get(key: string): Promise<StoredObject | undefined>;
   /** `HeadObject`, or undefined when there is none. */

@@ -1,7 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import {
+  copyFile,
+  mkdir,
+  open,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  writeFile,
+} from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
-import { md5Hex } from './md5.ts';
+import { md5Hex, md5OfFile } from './md5.ts';
 import type { ObjectInfo, ObjectStore } from './ObjectStore.ts';
 import { checkKey, checkPrefix } from './ObjectStore.ts';
 
@@ -15,12 +25,20 @@ function isNotFound(error: unknown): boolean {
   return error instanceof Error && 'code' in error && error.code === 'ENOENT';
 }
 
-/** Writes through a temporary file and a rename, so a reader sees the old bytes or the new, never half. */
-async function writeAtomically(path: string, data: Uint8Array | string): Promise<void> {
+/**
+ * Writes through a temporary file and a rename, so a reader sees the old bytes or the new, never
+ * half. `data` is the bytes, or a local file to copy (by the kernel, never through memory).
+ */
+async function writeAtomically(path: string, data: Uint8Array | string | { file: string }) {
   await mkdir(dirname(path), { recursive: true });
   const temporary = join(dirname(path), `.${randomBytes(6).toString('hex')}.tmp`);
   try {
-    await writeFile(temporary, data, { flush: true });
+    if (typeof data === 'object' && 'file' in data) {
+      await copyFile(data.file, temporary);
+      // A copy is not on the disk until it is synced; the rename must not publish unsynced bytes.
+      const handle = await open(temporary, 'r+');
+      await handle.sync().finally(() => handle.close());
+    } else await writeFile(temporary, data, { flush: true });
     await rename(temporary, path);
   } catch (error) {
     await rm(temporary, { force: true });
@@ -74,6 +92,13 @@ export function createDiskStore(root: string): ObjectStore {
       await writeAtomically(objectPath(key), body);
       await writeAtomically(metaPath(key), JSON.stringify(meta));
       return { key, size: body.length, ...meta, lastModified: new Date() };
+    },
+    async putFile(key, path, contentType) {
+      const meta: Meta = { contentType, md5: await md5OfFile(path) };
+      const { size } = await stat(path);
+      await writeAtomically(objectPath(key), { file: path });
+      await writeAtomically(metaPath(key), JSON.stringify(meta));
+      return { key, size, ...meta, lastModified: new Date() };
     },
     async get(key) {
       const info = await head(key);

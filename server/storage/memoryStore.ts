@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { md5Hex } from './md5.ts';
 import type { ObjectInfo, ObjectStore, StoredObject } from './ObjectStore.ts';
 import { checkKey, checkPrefix } from './ObjectStore.ts';
@@ -8,20 +9,25 @@ const settle = <T>(work: () => T) => new Promise<T>((resolve) => resolve(work())
 /** An object store in memory: tests and `inMemory` servers, which must leave no files behind. */
 export function createMemoryStore(): ObjectStore {
   const objects = new Map<string, StoredObject>();
+  const put = (key: string, body: Uint8Array, contentType: string) =>
+    settle(() => {
+      const info: ObjectInfo = {
+        key: checkKey(key),
+        size: body.length,
+        contentType,
+        md5: md5Hex(body),
+        lastModified: new Date(),
+      };
+      objects.set(key, { info, body: body.slice() });
+      return info;
+    });
   return {
     kind: 'memory',
-    put: (key, body, contentType) =>
-      settle(() => {
-        const info: ObjectInfo = {
-          key: checkKey(key),
-          size: body.length,
-          contentType,
-          md5: md5Hex(body),
-          lastModified: new Date(),
-        };
-        objects.set(key, { info, body: body.slice() });
-        return info;
-      }),
+    put,
+    putFile: async (key, path, contentType) => {
+      checkKey(key);
+      return put(key, new Uint8Array(await readFile(path)), contentType);
+    },
     get: (key) => settle(() => objects.get(checkKey(key))),
     head: (key) => settle(() => objects.get(checkKey(key))?.info),
     delete: (key) =>

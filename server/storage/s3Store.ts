@@ -7,7 +7,9 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import { md5Hex } from './md5.ts';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { md5Hex, md5OfFile } from './md5.ts';
 import type { ObjectInfo, ObjectStore } from './ObjectStore.ts';
 import { checkKey, checkPrefix } from './ObjectStore.ts';
 import type { S3Config } from './s3Config.ts';
@@ -75,6 +77,22 @@ export function createS3Store(config: S3Config): ObjectStore {
         }),
       );
       return { key, size: body.length, contentType, md5, lastModified: new Date() };
+    },
+    async putFile(key, path, contentType) {
+      const [md5, { size }] = await Promise.all([md5OfFile(path), stat(path)]);
+      // A stream with its length: the SDK sends it as it reads it (the payload unsigned, as a
+      // stream cannot be hashed up front), so the file is never held in memory.
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: checkKey(key),
+          Body: createReadStream(path),
+          ContentLength: size,
+          ContentType: contentType,
+          Metadata: { [MD5_META]: md5 },
+        }),
+      );
+      return { key, size, contentType, md5, lastModified: new Date() };
     },
     async get(key) {
       const info = await head(key);

@@ -19,8 +19,12 @@ export interface SignedRequest {
   /** What follows `?`, exactly as sent, or empty. */
   rawQuery: string;
   headers: Readonly<Record<string, string | string[] | undefined>>;
-  /** Hex SHA-256 of the body as received. */
-  bodySha256: string;
+  /**
+   * The payload hash the signature covers, as the client declared it in `x-amz-content-sha256`
+   * (`UNSIGNED-PAYLOAD` or hex SHA-256): the signature is checked before the body is read, and the
+   * caller compares a declared hash with the body once it has arrived.
+   */
+  payloadHash: string;
 }
 
 /** S3 error code, HTTP status and message of a refusal. */
@@ -89,14 +93,13 @@ export function expectedSignature(
   const canonicalHeaders = parts.signedHeaders
     .map((name) => `${name}:${(header(request.headers, name) ?? '').trim().replace(/\s+/g, ' ')}\n`)
     .join('');
-  const payload = header(request.headers, 'x-amz-content-sha256') ?? request.bodySha256;
   const canonical = [
     request.method,
     request.rawPath,
     canonicalQuery(request.rawQuery),
     canonicalHeaders,
     parts.signedHeaders.join(';'),
-    payload,
+    request.payloadHash,
   ].join('\n');
   const scope = `${parts.date}/${parts.region}/s3/aws4_request`;
   const toSign = [ALGORITHM, parts.amzDate, scope, sha256(canonical)].join('\n');
@@ -118,6 +121,55 @@ function amzTime(amzDate: string): number {
     Number(m[5]),
     Number(m[6]),
   );
+}
+
+/** `x-amz-content-sha256` of a request whose payload is not signed. */
+export const UNSIGNED_PAYLOAD = 'UNSIGNED-PAYLOAD';
+/** Hex SHA-256 of no bytes: the payload hash of a request without a body. */
+export const EMPTY_SHA256 = createHash('sha256').digest('hex');
+const HEX_SHA256 = /^[0-9a-f]{64}$/;
+
+const MISSING_PAYLOAD_HASH: SigRefusal = {
+  status: 400,
+  code: 'InvalidRequest',
+  message: 'Missing required header for this request: x-amz-content-sha256.',
+};
+
+export type PayloadHash = { ok: true; hash: string } | ({ ok: false } & SigRefusal);
+
+/**
+ * The payload hash a request's signature covers, read from its headers alone so that a request can
+ * be judged before its body is read. S3 wants `x-amz-content-sha256` on every SigV4 request; one
+ * without a body may leave it out (it then signs the empty body's hash). Chunked signing
+ * (`STREAMING-…`) is not supported: docks send each file whole.
+ */
+export function declaredPayloadHash(
+  headers: SignedRequest['headers'],
+  hasBody: boolean,
+): PayloadHash {
+  const declared = header(headers, 'x-amz-content-sha256');
+  if (declared === undefined)
+    return hasBody ? { ok: false, ...MISSING_PAYLOAD_HASH } : { ok: true, hash: EMPTY_SHA256 };
+  if (declared.startsWith('STREAMING-'))
+    return {
+      ok: false,
+      status: 400,
+      code: 'InvalidRequest',
+      message: 'Chunked uploads are not supported; send the body whole.',
+    };
+  if (declared !== UNSIGNED_PAYLOAD && !HEX_SHA256.test(declared))
+    return {
+      ok: false,
+      status: 400,
+      code: 'InvalidArgument',
+      message: 'x-amz-content-sha256 must be UNSIGNED-PAYLOAD or a valid SHA-256 value.',
+    };
+  return { ok: true, hash: declared };
+}
+
+/** Whether a body whose hex SHA-256 is `bodySha256` is the one a declared payload hash promised. */
+export function payloadMatches(declared: string, bodySha256: string): boolean {
+  return declared === UNSIGNED_PAYLOAD || declared === bodySha256;
 }
 
 /**
@@ -146,15 +198,6 @@ export function verifySigV4(
     return refuse(400, 'AuthorizationHeaderMalformed', 'Host and x-amz-date must be signed.');
   if (!(Math.abs(at - nowMs) <= MAX_CLOCK_SKEW_MS))
     return refuse(403, 'RequestTimeTooSkewed', 'The request time is too far from the server time.');
-  const payload = header(request.headers, 'x-amz-content-sha256');
-  if (payload?.startsWith('STREAMING-'))
-    return refuse(400, 'InvalidRequest', 'Chunked uploads are not supported; send the body whole.');
-  if (payload !== undefined && payload !== 'UNSIGNED-PAYLOAD' && payload !== request.bodySha256)
-    return refuse(
-      400,
-      'XAmzContentSHA256Mismatch',
-      'The body does not match x-amz-content-sha256.',
-    );
   const secret = secretOf(accessKeyId);
   if (secret === undefined)
     return refuse(403, 'InvalidAccessKeyId', 'The access key id does not exist in our records.');

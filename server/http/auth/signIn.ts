@@ -32,13 +32,14 @@ export function findAccount(deps: AppDeps, by: 'username' | 'id', value: string 
   );
 }
 
-/** Signs a fresh access token for `account`. */
-export function accessTokenFor(deps: AppDeps, account: Account): Promise<string> {
+/** Signs a fresh access token for `account`, bound to its sign-in session `familyId`. */
+export function accessTokenFor(deps: AppDeps, account: Account, familyId: string): Promise<string> {
   const claims = {
     userId: account.id,
     roleId: account.role_id,
     workspaceId: account.workspace_id,
     tokenVersion: account.token_version,
+    familyId,
   };
   return signAccessToken(deps.tokenSecret, claims, deps.config.accessTokenTtlSeconds);
 }
@@ -46,7 +47,8 @@ export function accessTokenFor(deps: AppDeps, account: Account): Promise<string>
 /** An access token and a refresh token opening a new family. */
 export async function issuePair(deps: AppDeps, account: Account): Promise<TokenPair> {
   const refresh = await issueRefreshToken(deps.db, account.id, deps.config.refreshTokenTtlSeconds);
-  return { token: await accessTokenFor(deps, account), refresh_token: refresh.token };
+  const token = await accessTokenFor(deps, account, refresh.familyId);
+  return { token, refresh_token: refresh.token };
 }
 
 function auditLogin(

@@ -3,18 +3,19 @@
  * credentials `storage_config_get` issued, unexpired, with their session token, and name keys under
  * the dock's own prefix only.
  */
-import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { EMBEDDED_BUCKET, S3_ENDPOINT_PATH } from '../../media/storageConfigRequest.ts';
 import { BadKeyError, checkKey } from '../../storage/ObjectStore.ts';
-import { verifySigV4 } from '../../storage/sigV4.ts';
+import { declaredPayloadHash, verifySigV4 } from '../../storage/sigV4.ts';
 import type { SigRefusal } from '../../storage/sigV4.ts';
 import { dockPrefix, readAccessKey, secretsOf } from '../../storage/uploadCredentials.ts';
 
 /** The bucket's path: `/s3/skydeck-media`. */
 export const BUCKET_PATH = `${S3_ENDPOINT_PATH}/${EMBEDDED_BUCKET}`;
 
-export type S3Auth = { ok: true; prefix: string } | ({ ok: false } & SigRefusal);
+/** A signed request's dock prefix (with `/`) and the payload hash its signature promised. */
+export type S3Auth =
+  { ok: true; prefix: string; payloadHash: string } | ({ ok: false } & SigRefusal);
 
 const no = (status: number, code: string, message: string): S3Auth => ({
   ok: false,
@@ -23,6 +24,7 @@ const no = (status: number, code: string, message: string): S3Auth => ({
   message,
 });
 
+/** One header of a request as a string (repeated headers joined by commas), or empty. */
 export function header(request: FastifyRequest, name: string): string {
   const value = request.headers[name];
   return Array.isArray(value) ? value.join(',') : (value ?? '');
@@ -46,8 +48,22 @@ export function keyOf(rawPath: string): string | null {
   }
 }
 
-/** Checks the signature, expiry and session token; answers the dock's prefix (with `/`). */
-export function authorize(tokenSecret: string, request: FastifyRequest, body: Buffer): S3Auth {
+/** Whether a request announces a body (a length above zero, or chunked transfer). */
+export function announcesBody(request: FastifyRequest): boolean {
+  const length = header(request, 'content-length');
+  return header(request, 'transfer-encoding') !== '' || (length !== '' && length !== '0');
+}
+
+/**
+ * Checks the signature, expiry and session token from the headers alone, before any of the body is
+ * read: a request nobody may make must not cost the server the bytes it sends. Answers the dock's
+ * prefix and the payload hash the signature covers, which the caller compares with the body.
+ */
+export function authorize(tokenSecret: string, request: FastifyRequest): S3Auth {
+  if (header(request, 'authorization') === '')
+    return no(403, 'AccessDenied', 'Anonymous access is not allowed.');
+  const payload = declaredPayloadHash(request.headers, announcesBody(request));
+  if (!payload.ok) return payload;
   const target = rawTarget(request);
   const verdict = verifySigV4(
     {
@@ -55,7 +71,7 @@ export function authorize(tokenSecret: string, request: FastifyRequest, body: Bu
       rawPath: target.path,
       rawQuery: target.query,
       headers: request.headers,
-      bodySha256: createHash('sha256').update(body).digest('hex'),
+      payloadHash: payload.hash,
     },
     (id) => (readAccessKey(id) ? secretsOf(tokenSecret, id).secret : undefined),
     Date.now(),
@@ -67,5 +83,59 @@ export function authorize(tokenSecret: string, request: FastifyRequest, body: Bu
     return no(400, 'ExpiredToken', 'The provided token has expired.');
   if (header(request, 'x-amz-security-token') !== secretsOf(tokenSecret, verdict.accessKeyId).token)
     return no(403, 'InvalidToken', 'The security token is not valid.');
-  return { ok: true, prefix: `${dockPrefix(grant.dockSn)}/` };
+  return { ok: true, prefix: `${dockPrefix(grant.dockSn)}/`, payloadHash: payload.hash };
+}
+
+/** Largest object one PUT may carry, bytes (the body streams to a temporary file, never to memory). */
+export const S3_MAX_OBJECT_BYTES = 512 * 1024 * 1024;
+
+/** What a request was admitted to: a listing of the bucket, or one object key. */
+export type S3Admission =
+  | { ok: true; prefix: string; payloadHash: string; key: string | null }
+  | ({ ok: false } & SigRefusal);
+
+const ACCESS_DENIED: SigRefusal = { status: 403, code: 'AccessDenied', message: 'Access Denied.' };
+
+/** Whether a request is a `ListObjectsV2` of the bucket (`/s3/<bucket>` or `/s3/<bucket>/`). */
+export function isListing(request: FastifyRequest): boolean {
+  const { path } = rawTarget(request);
+  const read = request.method === 'GET' || request.method === 'HEAD';
+  return read && (path === BUCKET_PATH || path === `${BUCKET_PATH}/`);
+}
+
+/** A PUT's declared length, refused when absent, chunked or over `S3_MAX_OBJECT_BYTES`. */
+function checkLength(request: FastifyRequest): SigRefusal | null {
+  const length = header(request, 'content-length');
+  if (header(request, 'transfer-encoding') !== '' || !/^\d+$/.test(length))
+    return {
+      status: 411,
+      code: 'MissingContentLength',
+      message: 'You must provide the Content-Length HTTP header.',
+    };
+  if (Number(length) > S3_MAX_OBJECT_BYTES)
+    return {
+      status: 413,
+      code: 'EntityTooLarge',
+      message: `Your proposed upload exceeds the maximum allowed size of ${String(S3_MAX_OBJECT_BYTES)} bytes.`,
+    };
+  return null;
+}
+
+/**
+ * Everything that can be decided from a request's line and headers: the bucket, the signature, the
+ * key and the dock's prefix, and for a PUT its declared length. Runs before the body is read.
+ */
+export function admit(tokenSecret: string, request: FastifyRequest): S3Admission {
+  const { path } = rawTarget(request);
+  const listing = isListing(request);
+  if (!listing && !path.startsWith(`${BUCKET_PATH}/`))
+    return { ok: false, status: 404, code: 'NoSuchBucket', message: 'No such bucket.' };
+  const auth = authorize(tokenSecret, request);
+  if (!auth.ok) return auth;
+  if (listing) return { ...auth, key: null };
+  const key = keyOf(path);
+  if (key === null) return { ok: false, ...ACCESS_DENIED, code: 'InvalidArgument' };
+  if (!key.startsWith(auth.prefix)) return { ok: false, ...ACCESS_DENIED };
+  const badLength = request.method === 'PUT' ? checkLength(request) : null;
+  return badLength ? { ok: false, ...badLength } : { ...auth, key };
 }

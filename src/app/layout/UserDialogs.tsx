@@ -1,7 +1,9 @@
 import { MenuDivider, MenuItem } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { endSession } from '../../api/auth.ts';
 import { ModifyPasswordDialog } from '../../pages/account/ModifyPasswordDialog.tsx';
 import { UserCenterDialog } from '../../pages/account/UserCenterDialog.tsx';
+import { appStore } from '../../state/app.ts';
 import { clearSession } from '../../state/session.ts';
 import { LockDialog } from './LockDialog.tsx';
 
@@ -17,7 +19,7 @@ export function UserMenuItems({ onOpen }: { onOpen: (dialog: UserDialog) => void
       <MenuItem icon="key" text={t('modifyPassword')} onClick={() => onOpen('password')} />
       <MenuItem icon="lock" text={t('lockScreen')} onClick={() => onOpen('lock')} />
       <MenuDivider />
-      <MenuItem icon="log-out" intent="danger" text={t('logout')} onClick={logout} />
+      <MenuItem icon="log-out" intent="danger" text={t('logout')} onClick={() => void logout()} />
     </>
   );
 }
@@ -33,8 +35,14 @@ export function UserDialogs({ open, onClose }: { open: UserDialog; onClose: () =
   );
 }
 
-/** Logout forgets the user and the stored session, then reloads (spec §4). */
-function logout() {
+/**
+ * Logout ends the session on the server (a copied token must not outlive it), then forgets the user
+ * and the stored session and reloads (spec §4). A server that cannot be reached does not keep the
+ * user signed in here.
+ */
+async function logout() {
+  const refreshToken = appStore.authorization?.refresh_token;
+  if (refreshToken) await endSession(refreshToken).catch(() => undefined);
   clearSession();
   window.location.assign('/login');
 }
