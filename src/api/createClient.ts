@@ -22,6 +22,35 @@ export interface ClientDeps {
   text: { unknownError: string; serverError: string };
   /** The console's language (`zh-CN`, `en`): the server answers its messages in it. */
   language(): string;
+  /**
+   * Sends a file body and reports upload progress, which `fetch` cannot: the browser wires an
+   * `XMLHttpRequest`. Without it, uploads go through `fetch` and report only their end.
+   */
+  sendBlob?: BlobTransport;
+}
+
+/** One raw request carrying a file, answered with its status and text. */
+export type BlobTransport = (request: {
+  url: URL;
+  headers: Record<string, string>;
+  body: Blob;
+  onProgress?: (fraction: number) => void;
+}) => Promise<{ status: number; text: string }>;
+
+export interface UploadOptions {
+  query?: Query;
+  /** Fraction of the body sent so far, 0…1. */
+  onProgress?: (fraction: number) => void;
+  /** Reject without a toast: the caller shows the outcome itself. */
+  quiet?: boolean;
+}
+
+export interface RawOptions {
+  query?: Query;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** The request outlives the page (a tab closing); no token renewal is tried then. */
+  keepalive?: boolean;
 }
 
 export type Query = Record<string, string | number | boolean | null | undefined>;
@@ -44,17 +73,30 @@ interface Outcome {
 export function createClient(deps: ClientDeps) {
   let refreshing: Promise<boolean> | null = null;
 
-  async function send(method: string, path: string, opts: RequestOptions): Promise<Outcome> {
+  function urlOf(path: string, query: Query = {}): URL {
     const url = new URL(path.replace(/^\/?/, ''), deps.baseUrl);
-    for (const [k, v] of Object.entries(opts.query ?? {})) {
+    for (const [k, v] of Object.entries(query)) {
       if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
     }
-    const bearer = opts.bearer ?? deps.getTokens()?.token;
+    return url;
+  }
+
+  /** The headers every call carries: the bearer token and the console's language. */
+  function headersFor(bearer = deps.getTokens()?.token, type?: string): Record<string, string> {
     const headers: Record<string, string> = {};
     if (bearer !== undefined) headers.Authorization = `Bearer ${bearer}`;
-    if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (type !== undefined) headers['Content-Type'] = type;
     // The language chosen in the console, not the browser's: server messages must match the page.
     headers['Accept-Language'] = deps.language();
+    return headers;
+  }
+
+  async function send(method: string, path: string, opts: RequestOptions): Promise<Outcome> {
+    const url = urlOf(path, opts.query);
+    const headers = headersFor(
+      opts.bearer ?? deps.getTokens()?.token,
+      opts.body === undefined ? undefined : 'application/json',
+    );
     const response = await deps.fetch(url, {
       method,
       headers,
@@ -140,8 +182,81 @@ export function createClient(deps: ClientDeps) {
     return settle(out, opts.quiet) as T;
   }
 
+  async function sendBlob(path: string, body: Blob, opts: UploadOptions): Promise<Outcome> {
+    const url = urlOf(path, opts.query);
+    const headers = headersFor(undefined, 'application/octet-stream');
+    if (deps.sendBlob === undefined) {
+      const response = await deps.fetch(url, { method: 'POST', headers, body });
+      const parsed = (await response.json().catch(() => null)) as Outcome['body'];
+      opts.onProgress?.(1);
+      return { status: response.status, body: parsed };
+    }
+    const answer = await deps.sendBlob({ url, headers, body, onProgress: opts.onProgress });
+    let parsed: Outcome['body'] = null;
+    try {
+      parsed = JSON.parse(answer.text) as Outcome['body'];
+    } catch {
+      // Not our envelope (a proxy's page): the status decides below.
+    }
+    return { status: answer.status, body: parsed };
+  }
+
+  /**
+   * Posts a file as the body (`application/octet-stream`) with the client's rules: the token and
+   * language, one renewal and a second try after a 401, the server's message on a refusal.
+   */
+  async function upload<T>(path: string, body: Blob, opts: UploadOptions = {}): Promise<T> {
+    let out: Outcome;
+    try {
+      out = await sendBlob(path, body, opts);
+      if (out.status === 401 && !deps.isOnLoginPage() && (await refreshOnce()))
+        out = await sendBlob(path, body, opts);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : deps.text.unknownError;
+      return fail(message, 0, null, opts.quiet !== true);
+    }
+    if (out.status === 401) {
+      deps.onSessionLost();
+      return fail(messageOf(out.body?.msg), 401, null, false);
+    }
+    return settle(out, opts.quiet) as T;
+  }
+
+  /**
+   * A call whose answer is a file rather than an envelope (a CSV, a zip, a KMZ): the token and
+   * language as for every call, one renewal and a second try after a 401; the caller reads the
+   * response (and {@link refusalOf} it when it is not ok).
+   */
+  async function raw(method: string, path: string, opts: RawOptions = {}): Promise<Response> {
+    const go = () =>
+      deps.fetch(urlOf(path, opts.query), {
+        method,
+        headers: headersFor(undefined, opts.body === undefined ? undefined : 'application/json'),
+        credentials: 'include',
+        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        signal: opts.signal,
+        keepalive: opts.keepalive,
+      });
+    const response = await go();
+    if (response.status !== 401 || opts.keepalive === true || deps.isOnLoginPage()) return response;
+    return (await refreshOnce()) ? go() : response;
+  }
+
+  /** The user's words for a refused raw call: the envelope's message, else the generic text. */
+  async function refusalOf(response: Response): Promise<string> {
+    const body = (await response.json().catch(() => null)) as Outcome['body'];
+    if (typeof body?.msg === 'string' || typeof body?.msg === 'object') {
+      const message = messageOf(body.msg);
+      if (message !== deps.text.unknownError) return message;
+    }
+    return response.status >= 500 ? deps.text.serverError : deps.text.unknownError;
+  }
+
   return {
     request,
+    upload,
+    raw,
+    refusalOf,
     /** Renews the access token now (shared with any 401 refresh under way); `true` on success. */
     refresh: refreshOnce,
     get: <T>(path: string, query?: Query) => request<T>('GET', path, { query }),

@@ -6,7 +6,6 @@ import {
   type DrcSession,
   type DrcStatus,
 } from '../../protocol/drc.ts';
-import { appStore } from '../state/app.ts';
 import { http } from './http.ts';
 
 /** Who holds a dock's cockpit, if anyone. Polled, so a failure is not toasted each time. */
@@ -26,14 +25,9 @@ export const exitDrc = (dockSn: string, quiet = false) =>
  * `sendBeacon` it can carry the bearer token the route needs. Nothing can be done with the answer.
  */
 export function exitDrcOnUnload(dockSn: string): void {
-  const token = appStore.authorization?.token;
-  if (token === undefined) return;
-  void fetch(new URL(DRC_API.exit, window.location.origin), {
-    method: 'POST',
-    keepalive: true,
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ dock_sn: dockSn }),
-  }).catch(() => undefined);
+  void http
+    .raw('POST', DRC_API.exit, { body: { dock_sn: dockSn }, keepalive: true })
+    .catch(() => undefined);
 }
 
 /** Sends one cockpit service (take-off, fly-to, return home, camera…) and answers the dock's reply. */

@@ -1,4 +1,3 @@
-import type { Envelope } from '../../protocol/http.ts';
 import {
   MEDIA_API,
   type MediaIdsBody,
@@ -6,7 +5,6 @@ import {
   type MediaListQuery,
 } from '../../protocol/media.ts';
 import { i18n } from '../i18n/index.ts';
-import { appStore } from '../state/app.ts';
 import type { Query } from './createClient.ts';
 import { http } from './http.ts';
 
@@ -29,29 +27,6 @@ export type ZipOutcome =
 /** Bytes received so far and the sum of the files' sizes (`X-Total-Bytes`, 0 when unknown). */
 export type ZipProgress = (received: number, total: number) => void;
 
-function postZip(body: MediaIdsBody, signal: AbortSignal): Promise<Response> {
-  return fetch(MEDIA_API.zip, {
-    method: 'POST',
-    signal,
-    headers: {
-      Authorization: `Bearer ${appStore.authorization?.token ?? ''}`,
-      'Content-Type': 'application/json',
-      'Accept-Language': i18n.language,
-    },
-    body: JSON.stringify(body),
-  });
-}
-
-async function refusal(response: Response): Promise<string> {
-  try {
-    const envelope = (await response.json()) as Partial<Envelope<unknown>>;
-    if (typeof envelope.msg === 'string' && envelope.msg !== '') return envelope.msg;
-  } catch {
-    // Not our envelope (a proxy's error page): the generic words below.
-  }
-  return response.status >= 500 ? i18n.t('serverError') : i18n.t('unknownError');
-}
-
 async function readAll(response: Response, onProgress: ZipProgress): Promise<Blob> {
   const total = Number(response.headers.get('X-Total-Bytes') ?? 0) || 0;
   const chunks: Uint8Array<ArrayBuffer>[] = [];
@@ -70,8 +45,8 @@ async function readAll(response: Response, onProgress: ZipProgress): Promise<Blo
 
 /**
  * Streams a zip of the chosen files, reporting bytes as they arrive so the page can draw a bar
- * (`fetch` exposes the body as a stream; an XHR would hold it all before telling). The access
- * token is renewed once through the shared client when the server says it expired.
+ * (`fetch` exposes the body as a stream; an XHR would hold it all before telling), through the
+ * client's token and renewal rules.
  */
 export async function downloadZip(
   body: MediaIdsBody,
@@ -79,9 +54,8 @@ export async function downloadZip(
   onProgress: ZipProgress,
 ): Promise<ZipOutcome> {
   try {
-    let response = await postZip(body, signal);
-    if (response.status === 401 && (await http.refresh())) response = await postZip(body, signal);
-    if (!response.ok) return { kind: 'failed', message: await refusal(response) };
+    const response = await http.raw('POST', MEDIA_API.zip, { body, signal });
+    if (!response.ok) return { kind: 'failed', message: await http.refusalOf(response) };
     return { kind: 'done', blob: await readAll(response, onProgress) };
   } catch (error) {
     if (signal.aborted) return { kind: 'canceled' };

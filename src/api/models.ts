@@ -1,5 +1,5 @@
 /** Calls of the AI-model API (`protocol/models.ts`). */
-import type { Envelope, Page } from '../../protocol/http.ts';
+import type { Page } from '../../protocol/http.ts';
 import type {
   AiModel,
   AiModelDetail,
@@ -8,8 +8,6 @@ import type {
   ModelTarget,
 } from '../../protocol/models.ts';
 import { MODEL_API } from '../../protocol/models.ts';
-import { i18n } from '../i18n/index.ts';
-import { appStore } from '../state/app.ts';
 import type { Query } from './createClient.ts';
 import { http } from './http.ts';
 
@@ -42,59 +40,21 @@ export interface ModelUploadFields {
 /** The stored version, or the server's message for the user. */
 export type UploadOutcome = { ok: true; value: AiModelVersion } | { ok: false; message: string };
 
-function messageOf(text: string, status: number): string {
-  try {
-    const body = JSON.parse(text) as Partial<Envelope<unknown>>;
-    if (typeof body.msg === 'string' && body.msg !== '') return body.msg;
-  } catch {
-    // Not the envelope (a proxy's page): the generic text below.
-  }
-  return status >= 500 ? i18n.t('serverError') : i18n.t('unknownError');
-}
-
-function sendOnce(file: Blob, url: string, onProgress: (f: number) => void) {
-  return new Promise<UploadOutcome & { status: number }>((resolve) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', url);
-    xhr.setRequestHeader('Authorization', `Bearer ${appStore.authorization?.token ?? ''}`);
-    xhr.setRequestHeader('Content-Type', 'application/octet-stream');
-    xhr.setRequestHeader('Accept-Language', i18n.language);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(e.loaded / e.total);
-    };
-    xhr.onload = () => {
-      const text = xhr.responseText;
-      if (xhr.status === 200)
-        resolve({
-          ok: true,
-          status: 200,
-          value: (JSON.parse(text) as Envelope<AiModelVersion>).data,
-        });
-      else resolve({ ok: false, status: xhr.status, message: messageOf(text, xhr.status) });
-    };
-    xhr.onerror = () => resolve({ ok: false, status: 0, message: i18n.t('unknownError') });
-    xhr.send(file);
-  });
-}
-
-/**
- * Uploads one ONNX file with upload progress (which `fetch` cannot report). After a 401 a cheap
- * list call lets the shared client renew the token, then the file goes once more.
- */
+/** Uploads one ONNX file with upload progress, through the client's token and error rules. */
 export async function uploadModel(
   file: File,
   fields: ModelUploadFields,
   onProgress: (fraction: number) => void,
 ): Promise<UploadOutcome> {
-  const url = new URL(MODEL_API.upload, window.location.origin);
-  for (const [k, v] of Object.entries(fields))
-    if (v !== undefined && v !== '') url.searchParams.set(k, String(v));
-  const first = await sendOnce(file, url.toString(), onProgress);
-  if (first.ok || first.status !== 401) return first;
+  const query: Query = { ...fields };
   try {
-    await listModels({ size: 1 });
-  } catch {
-    return first;
+    const value = await http.upload<AiModelVersion>(MODEL_API.upload, file, {
+      query,
+      onProgress,
+      quiet: true,
+    });
+    return { ok: true, value };
+  } catch (error) {
+    return { ok: false, message: error instanceof Error ? error.message : String(error) };
   }
-  return sendOnce(file, url.toString(), onProgress);
 }

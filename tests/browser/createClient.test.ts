@@ -70,3 +70,109 @@ describe('client error rules (no server needed)', () => {
     expect(seen.signals[0]).toBeInstanceOf(AbortSignal);
   });
 });
+
+describe('uploads and file answers go through the same rules', () => {
+  /** A client whose fetch and upload transport answer from queues, recording what was sent. */
+  function wired(
+    fetchAnswers: (() => Response)[],
+    blobAnswers: { status: number; text: string }[],
+  ) {
+    const seen = {
+      toasts: [] as string[],
+      tokens: [] as string[],
+      progress: [] as number[],
+      lost: 0,
+      fetched: [] as { url: string; auth: string | null; keepalive: boolean }[],
+    };
+    let token = 'old';
+    const client = createClient({
+      fetch: (input, init) => {
+        const headers = new Headers(init?.headers);
+        seen.fetched.push({
+          url: input instanceof URL ? input.href : JSON.stringify(input),
+          auth: headers.get('Authorization'),
+          keepalive: init?.keepalive === true,
+        });
+        const next = fetchAnswers.shift();
+        return next ? Promise.resolve(next()) : Promise.reject(new TypeError('Failed to fetch'));
+      },
+      sendBlob: ({ headers, onProgress }) => {
+        seen.tokens.push(headers.Authorization ?? '');
+        onProgress?.(0.5);
+        onProgress?.(1);
+        const next = blobAnswers.shift();
+        return next ? Promise.resolve(next) : Promise.reject(new TypeError('Failed to fetch'));
+      },
+      baseUrl: 'http://console.test/',
+      getTokens: () => ({ token, refresh_token: 'r' }),
+      setTokens: (pair) => {
+        token = pair.token;
+      },
+      onSessionLost: () => {
+        seen.lost += 1;
+      },
+      isOnLoginPage: () => false,
+      notifyError: (m) => seen.toasts.push(m),
+      forgetWayline: () => undefined,
+      text: { unknownError: '未知错误', serverError: '服务器错误' },
+      language: () => 'zh-CN',
+    });
+    return { client, seen };
+  }
+  const envelope = (status: number, data: unknown, msg = 'ok', code = 0) => ({
+    status,
+    text: JSON.stringify({ code, data, msg }),
+  });
+
+  it('renews an expired token once and sends the file again, reporting progress', async () => {
+    const { client, seen } = wired(
+      [json(200, { code: 0, data: { token: 'new', refresh_token: 'r2' }, msg: 'ok' })],
+      [envelope(401, null, 'expired', 100), envelope(200, { id: 7 })],
+    );
+    const done = await client.upload<{ id: number }>('/api/upload', new Blob(['x']), {
+      onProgress: (f) => seen.progress.push(f),
+    });
+    expect(done).toEqual({ id: 7 });
+    expect(seen.tokens).toEqual(['Bearer old', 'Bearer new']);
+    expect(seen.progress).toEqual([0.5, 1, 0.5, 1]);
+    expect(seen.lost).toBe(0);
+  });
+
+  it("rejects with the server's words, quietly when asked", async () => {
+    const { client, seen } = wired([], [envelope(400, null, '文件不是 ONNX 模型', 100)]);
+    await expect(client.upload('/api/upload', new Blob(['x']), { quiet: true })).rejects.toThrow(
+      '文件不是 ONNX 模型',
+    );
+    expect(seen.toasts).toEqual([]);
+  });
+
+  it('sends file downloads with the token and retries once after a renewal', async () => {
+    const { client, seen } = wired(
+      [
+        json(401, { code: 100, data: null, msg: 'expired' }),
+        json(200, { code: 0, data: { token: 'new', refresh_token: 'r2' }, msg: 'ok' }),
+        () => new Response('a,b\n1,2\n', { status: 200 }),
+      ],
+      [],
+    );
+    const response = await client.raw('GET', '/api/logs/export', { query: { tz: 'UTC' } });
+    expect(await response.text()).toBe('a,b\n1,2\n');
+    expect(seen.fetched.map((f) => f.auth)).toEqual(['Bearer old', 'Bearer r', 'Bearer new']);
+    expect(seen.fetched[0]?.url).toBe('http://console.test/api/logs/export?tz=UTC');
+  });
+
+  it('reads a refused download in the server words, and sends a keep-alive call once', async () => {
+    const { client, seen } = wired(
+      [
+        json(403, { code: 100, data: null, msg: '没有权限' }),
+        json(401, { code: 100, data: null, msg: 'expired' }),
+      ],
+      [],
+    );
+    const refused = await client.raw('POST', '/api/media/zip', { body: { ids: [1] } });
+    expect(await client.refusalOf(refused)).toBe('没有权限');
+    const leaving = await client.raw('POST', '/api/drc/exit', { body: {}, keepalive: true });
+    expect(leaving.status).toBe(401);
+    expect(seen.fetched.map((f) => f.keepalive)).toEqual([false, true]);
+  });
+});

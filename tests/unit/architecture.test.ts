@@ -117,6 +117,15 @@ describe('the rooms of the code base', () => {
     expect(found.filter((c) => !root.has(c.split(' → ')[0] ?? '') && !debt.has(c))).toEqual([]);
   });
 
+  it('gives the API layer one door: the client, wired once in src/api/http.ts', () => {
+    const api = (f: string) => f.startsWith('src/api/') && f !== 'src/api/http.ts';
+    expect(crossings(graph, api, (f) => f.startsWith('src/state/'))).toEqual([]);
+    const rawCalls = [...graph.keys()]
+      .filter((f) => f.startsWith('src/') && f !== 'src/api/http.ts')
+      .filter((f) => /\bnew XMLHttpRequest\b/.test(readFileSync(join(ROOT, f), 'utf8')));
+    expect(rawCalls).toEqual([]);
+  });
+
   it('keeps the console and the server apart', () => {
     const console = (f: string) => f.startsWith('src/');
     const server = (f: string) => f.startsWith('server/');
