@@ -189,7 +189,11 @@ function stepWayline(s: UnitState, f: WaylineFlight, dt: number): void {
 }
 
 function stepAir(def: SimUnitDef, s: UnitState, dt: number, rng: Rng): void {
+  const charged = s.battery >= RETURN_AT_PERCENT;
   drain(s, dt);
+  // Under a pilot the low-battery return starts once, as the charge falls past the mark: a pilot who
+  // stopped it (an e-stop, a cancelled return) keeps the aircraft until they command it again.
+  const fellLow = charged && s.battery < RETURN_AT_PERCENT;
   const climbTo = s.manual?.takeoffHeight ?? (s.flight ? s.flight.takeoffHeight : s.cruiseAltitude);
   if (s.phase === 'takeoff') {
     hover(s);
@@ -201,7 +205,7 @@ function stepAir(def: SimUnitDef, s: UnitState, dt: number, rng: Rng): void {
     }
   } else if (s.manual && s.phase === 'patrol' && s.flight?.status !== 'in_progress') {
     // The pilot flies it: the DRC clock steps the stick model at 10 Hz (server/sim/drc).
-    if (s.battery < RETURN_AT_PERCENT) enter(s, 'returning', REASON_LOW_BATTERY);
+    if (fellLow) enter(s, 'returning', REASON_LOW_BATTERY);
   } else if (s.flight && s.phase === 'patrol') {
     stepWayline(s, s.flight, dt);
   } else if (s.phase === 'patrol') {

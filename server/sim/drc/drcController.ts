@@ -233,6 +233,13 @@ export function drcController(deps: DrcSimDeps) {
     if (m.target && valid.some((v) => Math.abs(v - 1024) > OVERRIDE_DEFLECTION)) m.target = null;
   }
 
+  /**
+   * Stops the aircraft where it is and leaves it hovering under the pilot (mode 17) until the next
+   * command. Every automatic phase in the air runs in the unit's own step, which keeps flying it
+   * while its phase lasts, so the stop must end that phase: the take-off climb, return home and the
+   * automatic landing at its end all hand the aircraft to the pilot's hover, as a task's wayline
+   * does by pausing.
+   */
   function emergencyStop(msgSeq: number): void {
     const s = deps.state();
     if (!inDrc || !s.manual) {
@@ -242,7 +249,11 @@ export function drcController(deps: DrcSimDeps) {
     brake(s.manual);
     s.manual.launch = null;
     if (s.flight?.status === 'in_progress') s.flight.status = 'paused';
-    if (s.phase === 'returning') enterPhase(s, 'patrol');
+    if (s.phase === 'takeoff' || s.phase === 'returning' || s.phase === 'landing') {
+      // Without this the hover would climb on to the take-off height at the next step.
+      s.manual.takeoffHeight = null;
+      enterPhase(s, 'patrol');
+    }
     up('drone_emergency_stop', { result: 0 }, msgSeq);
   }
 

@@ -30,6 +30,7 @@ export class CockpitFeed {
   health: LinkHealth;
   live: CockpitLive = EMPTY;
   private readonly listeners = new Set<() => void>();
+  private readonly stopRefusals = new Set<(result: number) => void>();
   private revision = 0;
 
   constructor(now: number) {
@@ -56,6 +57,12 @@ export class CockpitFeed {
 
   version = (): number => this.revision;
 
+  /** Calls `listener` with the code of every emergency stop the dock refuses; returns its removal. */
+  onStopRefused = (listener: (result: number) => void): (() => void) => {
+    this.stopRefusals.add(listener);
+    return () => this.stopRefusals.delete(listener);
+  };
+
   private apply(message: DrcUpMessage, at: number): void {
     switch (message.method) {
       case 'osd_info_push':
@@ -73,6 +80,9 @@ export class CockpitFeed {
         return;
       case 'drone_emergency_stop':
         this.live = { ...this.live, stopResult: message.data.result };
+        // Each refusal is its own event: a second one with the same code must be told again.
+        if (message.data.result !== 0)
+          for (const listener of this.stopRefusals) listener(message.data.result);
         return;
       case 'drone_control':
         return;

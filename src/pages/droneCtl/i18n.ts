@@ -85,6 +85,13 @@ export default defineStrings({
       body: '飞行器将立即停止当前动作并悬停。确定急停？',
       confirm: '急停',
       sent: '急停指令已发送',
+      notSent: '急停指令未能发出：飞行器没有停止，请立即用其他方式控制',
+      refused: '设备拒绝急停（{{code}}）：{{reason}}。飞行器没有停止，请立即用其他方式控制',
+      reason: {
+        notInDrc: '机场未处于远程控制模式',
+        noAuthority: '本控制台没有飞行控制权',
+        unknown: '设备未说明原因',
+      },
     },
     keys: 'W/S 前后 · A/D 左右 · ↑/↓ 升降 · ←/→ 或 Q/E 转向',
     gamepad: '已连接手柄',
@@ -172,6 +179,15 @@ export default defineStrings({
       body: 'The aircraft stops what it is doing and hovers. Stop now?',
       confirm: 'Stop',
       sent: 'Emergency stop sent',
+      notSent:
+        'The emergency stop could not be sent: the aircraft has not stopped, take control another way now',
+      refused:
+        'The device refused the emergency stop ({{code}}): {{reason}}. The aircraft has not stopped, take control another way now',
+      reason: {
+        notInDrc: 'the dock is not in remote-control mode',
+        noAuthority: 'this console does not hold flight authority',
+        unknown: 'the device gave no reason',
+      },
     },
     keys: 'W/S forward/back · A/D left/right · ↑/↓ up/down · ←/→ or Q/E turn',
     gamepad: 'Gamepad connected',

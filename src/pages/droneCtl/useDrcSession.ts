@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { DrcStatus } from '../../../protocol/drc.ts';
 import { enterDrc, exitDrc, exitDrcOnUnload, fetchDrcStatus } from '../../api/drc.ts';
 import { ApiError } from '../../api/ApiError.ts';
-import { toastSuccess } from '../../app/shellApi.ts';
+import { toastError, toastSuccess } from '../../app/shellApi.ts';
 import { clock } from '../../lib/clock.ts';
 import type { LatencyGuardConfig } from '../../lib/sticks/latencyGuard.ts';
 import { StickLoop } from '../../lib/sticks/stickLoop.ts';
@@ -17,6 +17,7 @@ import { accountStore } from '../../state/account.ts';
 import { drcLink } from '../../telemetry/bridge.ts';
 import type { DrcUpDelivery } from '../../../protocol/cockpitLink.ts';
 import { CockpitFeed } from './cockpitFeed.ts';
+import { estopRefusalReason } from './estopRefusal.ts';
 import { firstGamepadAxes } from './gamepad.ts';
 
 /** A second user sees a new holder within this long (ms). */
@@ -146,15 +147,30 @@ export function useDrcSession(dockSn: string | null, guard: LatencyGuardConfig):
     );
   }, [dockSn]);
 
+  // A refused stop leaves the aircraft flying: the pilot must hear it, with the reason, at once.
+  useEffect(
+    () =>
+      feed.onStopRefused((result) =>
+        toastError(
+          t('estop.refused', {
+            reason: t(`estop.reason.${estopRefusalReason(result)}`),
+            code: result,
+          }),
+        ),
+      ),
+    [feed, t],
+  );
+
   const emergencyStop = useCallback(() => {
     sticks.release();
-    // The dock's answer shows on the HUD; the toast says the stop has left this tab.
-    drcLink()
-      ?.drcSend({ method: 'drone_emergency_stop' })
-      .then(
-        () => toastSuccess(t('estop.sent')),
-        () => undefined,
-      );
+    // The toast says the stop has left this tab; a refusal by the dock is toasted when it answers.
+    const sent =
+      drcLink()?.drcSend({ method: 'drone_emergency_stop' }) ??
+      Promise.reject(new Error('no telemetry link'));
+    sent.then(
+      () => toastSuccess(t('estop.sent')),
+      () => toastError(t('estop.notSent')),
+    );
   }, [sticks, t]);
 
   return { status, phase, refusal, feed, sticks, enter, leave, emergencyStop };
