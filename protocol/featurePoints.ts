@@ -146,9 +146,13 @@ export interface FeatureImportProblem {
   message: string;
 }
 
-/** `data` of a refused import (HTTP 400): every bad row; nothing was stored. */
+/**
+ * `data` of a refused import (HTTP 400); nothing was stored. `problems` lists the first problems
+ * found (at most 50, in file order); `problem_total` counts them all.
+ */
 export interface FeatureImportRefusal {
   problems: FeatureImportProblem[];
+  problem_total: number;
 }
 
 export interface FeatureImportResult {

@@ -1,11 +1,15 @@
 /**
  * Feature points to and from files: CSV with a header row, and GeoJSON FeatureCollections of Points.
  * Reading turns every row into the same input the editor sends, remembering its line (CSV) or its
- * 1-based feature number (GeoJSON); validation happens afterwards, row by row, all at once.
+ * 1-based feature number (GeoJSON); validation happens afterwards, row by row, all at once. The
+ * rows are counted first: a file of more rows than an import takes is refused for that before any
+ * row is read into an object, so its size never turns into millions of rows and problems.
  */
 import type { FeatureCsvColumn, FeaturePoint } from '../../protocol/featurePoints.ts';
-import { FEATURE_CSV_COLUMNS } from '../../protocol/featurePoints.ts';
-import { csvCell, parseCsv } from './csvText.ts';
+import { FEATURE_CSV_COLUMNS, FEATURE_IMPORT_MAX } from '../../protocol/featurePoints.ts';
+import { readCsvRecords } from '../csv/csvReader.ts';
+import { csvText, unneutralised } from '../csv/csvWriter.ts';
+import { countFeatures } from './geoJsonCount.ts';
 
 /** A row read from a file, before validation. */
 export interface RawRow {
@@ -23,7 +27,12 @@ export interface ShapeProblem {
 export interface ReadFile {
   rows: RawRow[];
   problems: ShapeProblem[];
+  /** True when the file holds more rows than the reader was allowed; none of them were read. */
+  tooMany?: boolean;
 }
+
+/** A file refused for its count: no rows, no problems of its own. */
+const TOO_MANY: ReadFile = { rows: [], problems: [], tooMany: true };
 
 const NUMERIC = new Set<string>([
   'longitude',
@@ -73,9 +82,15 @@ function normalise(fields: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
-/** Reads CSV: the header names the columns (any order); a column not in the format is refused. */
-export function readCsv(text: string): ReadFile {
-  const [header, ...records] = parseCsv(text);
+/**
+ * Reads CSV: the header names the columns (any order); a column not in the format is refused. More
+ * than `maxRows` rows after the header: refused as too many, having read one row past the limit.
+ * A cell the CSV export neutralised (`'=…`) is read back without the quote the export put in front.
+ */
+export function readCsv(text: string, maxRows = FEATURE_IMPORT_MAX): ReadFile {
+  const read = readCsvRecords(text, maxRows + 1);
+  if (read.more) return TOO_MANY;
+  const [header, ...records] = read.records;
   if (!header) return { rows: [], problems: [{ line: 1, field: 'header', problem: 'required' }] };
   const names = header.cells.map((c) => c.trim().toLowerCase());
   const problems: ShapeProblem[] = names
@@ -87,7 +102,10 @@ export function readCsv(text: string): ReadFile {
   if (problems.length > 0) return { rows: [], problems };
   const rows = records.map((r) => {
     const fields: Record<string, unknown> = {};
-    names.forEach((n, i) => (fields[n] = r.cells[i]));
+    names.forEach((n, i) => {
+      const cell = r.cells[i];
+      fields[n] = cell === undefined ? undefined : unneutralised(cell);
+    });
     const extra = r.cells.length > names.length;
     return { line: r.line, input: normalise(fields), extra };
   });
@@ -102,8 +120,13 @@ export function readCsv(text: string): ReadFile {
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Reads a GeoJSON FeatureCollection of Points; the point's third coordinate is its height when the properties give none. */
-export function readGeoJson(text: string): ReadFile {
+/**
+ * Reads a GeoJSON FeatureCollection of Points; the point's third coordinate is its height when the
+ * properties give none. More than `maxFeatures` features: refused as too many, counted by a scan
+ * of the text before anything is parsed.
+ */
+export function readGeoJson(text: string, maxFeatures = FEATURE_IMPORT_MAX): ReadFile {
+  if (countFeatures(text, maxFeatures) > maxFeatures) return TOO_MANY;
   let doc: unknown;
   try {
     doc = JSON.parse(text);
@@ -112,6 +135,9 @@ export function readGeoJson(text: string): ReadFile {
   }
   if (!isObject(doc) || doc.type !== 'FeatureCollection' || !Array.isArray(doc.features))
     return { rows: [], problems: [{ line: 0, field: 'type', problem: 'invalid' }] };
+  // The scan does not check the JSON; should it have miscounted a file it could not follow, the
+  // parsed array is counted again before any feature is read.
+  if (doc.features.length > maxFeatures) return TOO_MANY;
   const rows: RawRow[] = [];
   const problems: ShapeProblem[] = [];
   doc.features.forEach((feature: unknown, i) => {
@@ -138,12 +164,13 @@ export function readGeoJson(text: string): ReadFile {
 const fieldOf = (p: FeaturePoint, column: FeatureCsvColumn): string | number =>
   column === 'classes' ? p.classes.join(';') : p[column];
 
-/** The points as CSV, header first. */
+/**
+ * The points as CSV, header first. Numbers stay numbers (a negative longitude is written as is);
+ * names, notes and the other texts are neutralised by the shared writer when they look like formulas.
+ */
 export function writeCsv(points: readonly FeaturePoint[]): string {
-  const lines = [FEATURE_CSV_COLUMNS.join(',')];
-  for (const p of points)
-    lines.push(FEATURE_CSV_COLUMNS.map((c) => csvCell(fieldOf(p, c))).join(','));
-  return `${lines.join('\r\n')}\r\n`;
+  const rows = points.map((p) => FEATURE_CSV_COLUMNS.map((c) => fieldOf(p, c)));
+  return csvText([FEATURE_CSV_COLUMNS, ...rows]);
 }
 
 /** The points as a GeoJSON FeatureCollection; coordinates carry the height as the third value. */

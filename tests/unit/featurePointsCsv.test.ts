@@ -1,6 +1,7 @@
 /** The feature-point CSV reader and writer: quoting, line numbers of records and a lossless round trip. */
 import { describe, expect, it } from 'vitest';
-import { csvCell, parseCsv } from '../../server/featurePoints/csvText.ts';
+import { parseCsv } from '../../server/csv/csvReader.ts';
+import { csvCell } from '../../server/csv/csvWriter.ts';
 import { readCsv } from '../../server/featurePoints/pointFile.ts';
 
 describe('feature-point CSV', () => {

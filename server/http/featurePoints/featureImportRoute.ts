@@ -1,29 +1,47 @@
 /**
  * `POST /api/feature/import`: a CSV or GeoJSON file's text. Every row is checked before anything is
- * written; one bad row refuses the whole file with a 400 listing each bad row (by CSV line or
- * feature number) and what is wrong, and nothing is stored. A good file goes in one transaction.
+ * written; one bad row refuses the whole file with a 400 listing the bad rows (by CSV line or
+ * feature number) and what is wrong, and nothing is stored. A file of more rows than one import
+ * takes is refused for that alone, counted before any row is read. Large files are read on the
+ * import thread, so the event loop goes on answering meanwhile. A good file goes in one transaction.
  */
 import type { FeatureImportRefusal, FeatureImportResult } from '../../../protocol/featurePoints.ts';
-import { FEATURE_API, FEATURE_IMPORT_MAX } from '../../../protocol/featurePoints.ts';
+import { FEATURE_API } from '../../../protocol/featurePoints.ts';
 import { CODE_ERROR } from '../../../protocol/http.ts';
 import type { Envelope } from '../../../protocol/http.ts';
-import { readCsv, readGeoJson } from '../../featurePoints/pointFile.ts';
 import { audit } from '../audit.ts';
 import { runChange } from '../change.ts';
 import type { AppDeps, ZodApp } from '../context.ts';
 import { callerOf } from '../context.ts';
 import { ok } from '../envelope.ts';
-import { pickLang } from '../messages.ts';
+import type { Lang } from '../messages.ts';
+import { message, pickLang } from '../messages.ts';
 import { requireInScope } from '../scope.ts';
 import { ADD_ACCESS } from './featureScope.ts';
 import { IMPORT_TEXT_MAX, importBody } from './featureSchemas.ts';
-import { checkRows } from './importRows.ts';
+import type { ImportReading } from './importFile.ts';
+import { readImportOffThread } from './importOffThread.ts';
 import { pointPlaceholders, pointValues, POINT_COLUMNS } from './pointValues.ts';
 
-/** Problems listed in the message at most; `data.problems` carries them all. */
-const LISTED = 50;
 /** Rows per insert statement. */
 const CHUNK = 100;
+
+/**
+ * The `msg` of a refusal: what happened, then one line per listed problem (the console shows those
+ * lines as the list), then how many were left out when the list was cut.
+ */
+function refusalText(reading: ImportReading, lang: Lang): string {
+  const head = reading.tooMany
+    ? message('feature.import_refused_file', lang)
+    : message('feature.import_refused', lang, { rows: reading.badRows });
+  const listed = reading.problems.map((p) => p.message);
+  const unlisted = reading.problemTotal - listed.length;
+  if (unlisted > 0)
+    listed.push(
+      message('feature.import_unlisted', lang, { count: unlisted, total: reading.problemTotal }),
+    );
+  return [head, ...listed].join('\n');
+}
 
 export function registerFeatureImportRoute(app: ZodApp, deps: AppDeps): void {
   app.post(
@@ -38,48 +56,24 @@ export function registerFeatureImportRoute(app: ZodApp, deps: AppDeps): void {
       const caller = callerOf(request);
       await requireInScope(caller, b.workspace_id, 'workspace');
       const lang = pickLang(request.headers['accept-language']);
-      const read = b.format === 'csv' ? readCsv(b.text) : readGeoJson(b.text);
-      const { points, problems } = checkRows(b.format, read.rows, read.problems, lang);
-      if (problems.length === 0 && points.length === 0)
-        problems.push({
-          line: 0,
-          field: 'text',
-          message: lang === 'en' ? 'the file holds no points' : '文件中没有特征点',
-        });
-      if (points.length > FEATURE_IMPORT_MAX)
-        problems.push({
-          line: 0,
-          field: 'text',
-          message:
-            lang === 'en'
-              ? `at most ${String(FEATURE_IMPORT_MAX)} points per import`
-              : `每次最多导入 ${String(FEATURE_IMPORT_MAX)} 个特征点`,
-        });
-      if (problems.length > 0) {
-        const lines = new Set(problems.map((p) => p.line)).size;
-        const head =
-          lang === 'en'
-            ? `Import refused: ${String(lines)} bad row(s), nothing was imported`
-            : `导入被拒绝：${String(lines)} 行有误，未导入任何特征点`;
-        const listed = problems.slice(0, LISTED).map((p) => p.message);
-        if (problems.length > LISTED) listed.push('…');
+      const reading = await readImportOffThread({ format: b.format, text: b.text, lang });
+      if (reading.problemTotal > 0) {
+        const listed = reading.problems.slice(0, 5).map((p) => p.message);
         await audit(deps.db, request, {
           module: 'feature',
           action: 'add',
           target: `import ${b.format}`,
           result: 'failure',
-          detail: `${String(problems.length)} problem(s): ${listed.slice(0, 5).join('; ')}`.slice(
-            0,
-            500,
-          ),
+          detail: `${String(reading.problemTotal)} problem(s): ${listed.join('; ')}`.slice(0, 500),
         });
         const body: Envelope<FeatureImportRefusal> = {
           code: CODE_ERROR,
-          data: { problems },
-          msg: [head, ...listed].join('\n'),
+          data: { problems: reading.problems, problem_total: reading.problemTotal },
+          msg: refusalText(reading, lang),
         };
         return reply.status(400).send(body);
       }
+      const { points } = reading;
       const label = { module: 'feature', action: 'add', target: `import ${b.format}` };
       const ids = await runChange(deps, request, label, async (tx) => {
         const added: number[] = [];

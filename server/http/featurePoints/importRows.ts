@@ -47,26 +47,43 @@ export function whereIs(format: FeatureFileFormat, line: number, lang: Lang): st
   return lang === 'en' ? `feature ${String(line)}` : `第 ${String(line)} 个要素`;
 }
 
+/** Problems an import answers with at most; the rest are counted, not listed. */
+export const PROBLEMS_LISTED = 50;
+
 export interface CheckedRows {
   points: PointInput[];
+  /** The first `PROBLEMS_LISTED` problems, in the order they were found. */
   problems: FeatureImportProblem[];
+  /** Every problem found, listed or not. */
+  problemTotal: number;
+  /** How many rows (or the file itself, line 0) have at least one problem. */
+  badRows: number;
 }
 
-/** Every row checked; the problems of the file's shape first, then each bad field of each row. */
+/**
+ * Every row checked; the problems of the file's shape first, then each bad field of each row. Only
+ * the first `PROBLEMS_LISTED` problems are worded and kept: a file of thousands of bad rows answers
+ * with a short list and the count, not a list as long as the file.
+ */
 export function checkRows(
   format: FeatureFileFormat,
   rows: readonly RawRow[],
   shape: readonly ShapeProblem[],
   lang: Lang,
 ): CheckedRows {
-  const problems: FeatureImportProblem[] = shape.map((s) => {
+  const problems: FeatureImportProblem[] = [];
+  const badLines = new Set<number>();
+  let problemTotal = 0;
+  const found = (line: number, field: string, text: () => string) => {
+    problemTotal++;
+    badLines.add(line);
+    if (problems.length < PROBLEMS_LISTED)
+      problems.push({ line, field, message: `${whereIs(format, line, lang)}: ${text()}` });
+  };
+  for (const s of shape) {
     const key = s.problem === 'required' ? 'validation.required' : 'validation.invalid';
-    return {
-      line: s.line,
-      field: s.field,
-      message: `${whereIs(format, s.line, lang)}: ${message(key, lang, { field: s.field })}`,
-    };
-  });
+    found(s.line, s.field, () => message(key, lang, { field: s.field }));
+  }
   const points: PointInput[] = [];
   for (const row of rows) {
     const parsed = pointInput.safeParse(row.input);
@@ -76,12 +93,8 @@ export function checkRows(
     }
     for (const issue of parsed.error.issues as Issue[]) {
       const { field, text } = worded(issue, lang);
-      problems.push({
-        line: row.line,
-        field,
-        message: `${whereIs(format, row.line, lang)}: ${text}`,
-      });
+      found(row.line, field, () => text);
     }
   }
-  return { points, problems };
+  return { points, problems, problemTotal, badRows: badLines.size };
 }

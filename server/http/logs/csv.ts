@@ -1,19 +1,13 @@
 import type { AuditWords } from '../../../protocol/auditLog.ts';
 import { detailWords, logWord, targetLabel } from '../../../protocol/auditLog.ts';
 import type { AuditLogEntry } from '../../../protocol/http.ts';
+import { csvText } from '../../csv/csvWriter.ts';
 import { zonedFormatter } from './zonedTime.ts';
 
 /** How the export reads: the words of the caller's language and the time zone of their clock. */
 export interface CsvReading {
   words: AuditWords;
   timeZone: string;
-}
-
-/** Quotes a CSV cell; a leading =, +, - or @ is defused so a spreadsheet never runs it as a formula. */
-function cell(value: string | number): string {
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return `"${text.replaceAll('"', '""')}"`;
 }
 
 function header({ words, timeZone }: CsvReading): string[] {
@@ -26,7 +20,8 @@ function header({ words, timeZone }: CsvReading): string[] {
 /**
  * The audit entries as the logs page shows them: words instead of codes, names instead of ids,
  * local wall-clock times, plus a last column of ISO 8601 UTC times for programs. The BOM makes
- * spreadsheet apps read UTF-8 Chinese.
+ * spreadsheet apps read UTF-8 Chinese. The shared writer quotes every cell and neutralises texts
+ * that look like formulas (a target or detail a user typed), as every CSV export does.
  */
 export function toCsv(entries: readonly AuditLogEntry[], reading: CsvReading): string {
   const { words } = reading;
@@ -43,6 +38,5 @@ export function toCsv(entries: readonly AuditLogEntry[], reading: CsvReading): s
     detailWords(words, e.detail),
     e.created_at,
   ];
-  const lines = [header(reading), ...entries.map(row)].map((cells) => cells.map(cell).join(','));
-  return '\uFEFF' + lines.join('\r\n') + '\r\n';
+  return csvText([header(reading), ...entries.map(row)], { quoteAll: true, bom: true });
 }
