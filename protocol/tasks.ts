@@ -72,6 +72,11 @@ export interface TaskInput {
   exit_wayline_when_rc_lost: number;
   /** 0 GPS, 1 RTK. */
   wayline_precision_type: number;
+  /**
+   * Accept a route whose aircraft model the server does not know (it cannot check the route against
+   * the dock's aircraft); only for callers allowed to (`task:override_model`), and audited.
+   */
+  confirm_unknown_model?: boolean;
 }
 
 /** What `edit` takes: the task and its new settings (its project stays). */

@@ -76,6 +76,26 @@ const CATALOGUE = {
   'task.canceled_undo_failed': ['任务已取消，但{what}', 'the task is canceled, but {what}'],
   'task.not_flying': ['该任务当前没有正在执行的飞行', 'this task has no flight in progress'],
   'task.engine_offline': ['任务引擎未运行', 'the task engine is not running'],
+  'task.dock_busy_with': [
+    '机场正在执行其他任务：“{what}”，请等它结束后再建立立即执行的任务',
+    'the dock is busy with another flight: "{what}"; create the immediate task once it ends',
+  ],
+  'task.model_mismatch': [
+    '航线适用于 {route}，但机场 {dock} 的飞行器是 {aircraft}',
+    'the route is for {route} but dock {dock} carries {aircraft}',
+  ],
+  'task.model_unknown': [
+    '航线的飞行器型号 {model} 未知，无法确认机场 {dock} 的飞行器能执行；须由有权限的用户确认（confirm_unknown_model）',
+    "the route's aircraft model {model} is unknown, so it cannot be checked against dock {dock}'s aircraft; a user allowed to override must confirm it (confirm_unknown_model)",
+  ],
+  'task.model_override_forbidden': [
+    '没有权限确认未知机型的航线',
+    'you are not allowed to confirm a route of an unknown aircraft model',
+  ],
+  'task.out_of_range': [
+    '航线第一个航点距机场 {dock} {distance} 公里，超出 {max} 公里的作业半径',
+    "the route's first waypoint is {distance} km from dock {dock}, beyond the {max} km it may fly from its dock",
+  ],
   'drc.held_by': ['{username} 正在操控该飞行器', '{username} is flying this aircraft'],
   'drc.dock_offline': [
     '机场离线，无法进入远程控制',
@@ -136,6 +156,35 @@ const CATALOGUE = {
     '航点数 {count} 超过上限 {max}',
     '{count} waypoints exceed the limit of {max}',
   ],
+  'wayline.doctype': [
+    '{file} 使用了 DOCTYPE/实体声明，不允许',
+    '{file} uses a DOCTYPE/entities, which are not allowed',
+  ],
+  'wayline.too_deep': [
+    '{file} 的 XML 嵌套超过 {max} 层',
+    '{file}: XML nested deeper than {max} levels',
+  ],
+  'wayline.too_many_elements': [
+    '{file} 的 XML 元素超过 {max} 个',
+    '{file}: more than {max} XML elements',
+  ],
+  'wayline.xml_unreadable': [
+    '{file} 的 XML 无法读取：{detail}',
+    '{file}: unreadable XML: {detail}',
+  ],
+  // Warnings of a kept wayline (`WaylineWarning.message`), not refusals.
+  'wayline_warning.unknown_model': [
+    '未知机型 {value}：请在航线编辑中选择飞行器',
+    'unknown model {value}: choose the aircraft in the route editor',
+  ],
+  'wayline_warning.defaulted': [
+    '{file} 缺少 {element}，按 {value} 读取',
+    '{file}: {element} is missing, read as {value}',
+  ],
+  'wayline_warning.template_points': [
+    'wpmz/waylines.wpml 没有航点，已从 wpmz/template.kml 读取 {count} 个；请在航线编辑中保存后再执行',
+    'wpmz/waylines.wpml has no waypoints; {count} were read from wpmz/template.kml: save the route in the editor before flying it',
+  ],
   // Worded the same whether the name is in the caller's workspace or another one they cannot see.
   'conflict.username': [
     '用户名 {value} 不可用，请换一个',
@@ -183,6 +232,31 @@ const CATALOGUE = {
     'the model is still deployed on {count} device(s) and cannot be deleted',
   ],
   'model.disabled': ['模型已停用，不能部署', 'the model is disabled and cannot be deployed'],
+  'feature.import_refused': [
+    '导入被拒绝：{rows} 行有误，未导入任何特征点',
+    'Import refused: {rows} bad row(s), nothing was imported',
+  ],
+  'feature.import_refused_file': [
+    '导入被拒绝，未导入任何特征点',
+    'Import refused, nothing was imported',
+  ],
+  'feature.import_empty': ['文件中没有特征点', 'the file holds no points'],
+  'feature.import_too_many': [
+    '文件中的特征点超过 {max} 个：每次最多导入 {max} 个特征点',
+    'the file holds more than {max} points: at most {max} points per import',
+  ],
+  'feature.import_unlisted': [
+    '……另有 {count} 个问题未列出（共 {total} 个）',
+    '… {count} more problem(s) not listed ({total} in all)',
+  ],
+  'feature.import_memory': [
+    '文件过于复杂：读取需要超过 {mb} MB 内存（内存上限）',
+    'the file is too complex: reading it needs more than {mb} MB of memory (the memory limit)',
+  ],
+  'feature.import_time': [
+    '文件过于复杂：读取超过 {seconds} 秒（时间上限）',
+    'the file is too complex: reading it takes longer than {seconds} s (the time limit)',
+  ],
   'validation.required': ['{field}: 必填', '{field}: required'],
   'validation.invalid': ['{field}: 格式不正确', '{field}: invalid value'],
   'validation.nul': ['{field}: 不能包含空字符', '{field}: must not contain a NUL character'],

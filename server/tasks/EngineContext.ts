@@ -35,6 +35,8 @@ export interface ExecutionRow {
   creator_id: number | null;
   creator_name: string;
   md5: string;
+  /** The aircraft model the route was planned for (`domain-type-sub_type`). */
+  drone_model_key: string;
   waypoint_count: number;
   duration_s: number;
   started_at: Date | null;
@@ -51,7 +53,7 @@ export const EXECUTION_SELECT = `
     e.percent, e.current_step, e.current_waypoint, e.claimed_by,
     t.name as task_name, t.schedule, t.rth_altitude, t.out_of_control_action,
     t.exit_wayline_when_rc_lost, t.wayline_precision_type, t.creator_id, t.creator_name,
-    w.md5, w.waypoint_count, w.duration_s
+    w.md5, w.drone_model_key, w.waypoint_count, w.duration_s
   from flight_task_executions e
   join flight_tasks t on t.id = e.task_id
   join waylines w on w.id = t.wayline_id`;

@@ -1,11 +1,16 @@
 import { DRC_HEARTBEAT_TIMEOUT_S } from '../../protocol/drc.ts';
 import type { Db } from '../db/Db.ts';
 import { queryOne } from '../db/Db.ts';
+import { aircraftFit, dockAircraftKey, modelWords } from './aircraftFit.ts';
 import { FLYING_STATES, sqlList } from './executionStates.ts';
 
 /** Why a flight cannot be sent now: a message key of the server catalogue. */
 export type ConflictReason =
-  'task.dock_offline' | 'task.dock_busy' | 'task.battery_below' | 'task.drc_held';
+  | 'task.dock_offline'
+  | 'task.dock_busy'
+  | 'task.battery_below'
+  | 'task.drc_held'
+  | 'task.model_mismatch';
 
 export interface Conflict {
   reason: ConflictReason;
@@ -42,6 +47,61 @@ async function busyWith(
 }
 
 /**
+ * The name of the task a dock is busy with for a task that would fly at once, or null when it is
+ * free: the same runs `busyWith` counts (flying, execute sent, conditionally ready, due now and
+ * not withdrawn), plus an immediate task not yet turned into a run (the engine claims it on its
+ * next round). `exceptTaskId`: the task being changed, whose own runs do not count.
+ */
+export async function dockBusyWith(
+  db: Db,
+  dockSn: string,
+  nowMs: number,
+  exceptTaskId = 0,
+): Promise<string | null> {
+  const row = await queryOne<{ name: string }>(
+    db,
+    `select t.name from flight_task_executions x join flight_tasks t on t.id = x.task_id
+     where x.dock_sn = $1 and x.task_id <> $3 and (
+       x.state in (${sqlList(FLYING_STATES)})
+       or (x.state in ('dispatching', 'prepared') and x.execute_sent_at is not null)
+       or (x.state = 'prepared' and x.ready_at is not null and x.undo_sent_at is null)
+       or (x.state in ('pending', 'dispatching', 'prepared') and t.schedule_kind <> 'conditional'
+           and x.planned_at <= $2 and x.undo_sent_at is null))
+     union all
+     select name from flight_tasks
+     where dock_sn = $1 and id <> $3 and state = 'active' and schedule_kind = 'immediate'
+       and next_run_at is not null
+     limit 1`,
+    [dockSn, new Date(nowMs), exceptTaskId],
+  );
+  return row?.name ?? null;
+}
+
+/**
+ * Whether the dock's aircraft is still the model the run's route was planned for: a dock's aircraft
+ * can be swapped between a task's creation (where the same check refused a mismatch) and its run.
+ * A route of an unknown model passes here: only a user allowed to had it accepted, on record.
+ */
+async function modelConflict(db: Db, dockSn: string, routeModel: string): Promise<Conflict | null> {
+  const fit = aircraftFit(routeModel, await dockAircraftKey(db, dockSn));
+  if (fit.kind !== 'mismatch') return null;
+  // What messages call a dock: its name, or its serial number when it has none.
+  const dock = await queryOne<{ label: string }>(
+    db,
+    `select coalesce(nullif(name, ''), device_sn) as label from devices where device_sn = $1`,
+    [dockSn],
+  );
+  return {
+    reason: 'task.model_mismatch',
+    params: {
+      route: modelWords(fit.route),
+      aircraft: modelWords(fit.aircraft),
+      dock: dock?.label ?? dockSn,
+    },
+  };
+}
+
+/**
  * The pilot holding the dock's aircraft in DRC, if any: a session of `drc_sessions` (server/drc,
  * migration 0600) still valid and still beating — the same rule by which the DRC service lets
  * nobody else take the dock.
@@ -67,14 +127,21 @@ export function batteryFloor(schedule: { kind: string }, serverMin: number): num
 }
 
 /**
- * What stands in the way of sending a run's `flighttask_prepare`: the dock offline, a pilot holding
- * its aircraft in DRC, (for a run that flies at once) another flight of the dock going, or the
+ * What stands in the way of sending a run's `flighttask_prepare`: the dock offline, its aircraft not
+ * the model the route was planned for, a pilot holding its aircraft in DRC, (for a run that flies at once) another flight of the dock going, or the
  * aircraft last reported below `floor` %. A battery never reported is left to the dock, which refuses
  * a take-off it cannot make.
  */
 export async function dispatchConflict(
   db: Db,
-  run: { dockSn: string; executionId: number; floor: number; fliesNow: boolean },
+  run: {
+    dockSn: string;
+    executionId: number;
+    floor: number;
+    fliesNow: boolean;
+    /** The route's `drone_model_key`. */
+    routeModel: string;
+  },
   nowMs: number,
 ): Promise<Conflict | null> {
   const dock = await queryOne<{ online: boolean }>(
@@ -83,6 +150,8 @@ export async function dispatchConflict(
     [run.dockSn],
   );
   if (!dock?.online) return { reason: 'task.dock_offline' };
+  const model = await modelConflict(db, run.dockSn, run.routeModel);
+  if (model) return model;
   const pilot = await drcHolder(db, run.dockSn, nowMs);
   if (pilot !== null) return { reason: 'task.drc_held', params: { user: pilot } };
   if (run.fliesNow && (await busyWith(db, run.dockSn, run.executionId, nowMs)))

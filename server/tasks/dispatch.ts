@@ -75,6 +75,7 @@ export async function dispatch(ctx: EngineContext, e: ExecutionRow): Promise<voi
       executionId: e.id,
       floor: batteryFloor(e.schedule, ctx.minBattery),
       fliesNow,
+      routeModel: e.drone_model_key,
     },
     ctx.now(),
   );

@@ -10,7 +10,6 @@ import type { MediaListPage } from '../../protocol/media.ts';
 import { MEDIA_API } from '../../protocol/media.ts';
 import { TASK_API } from '../../protocol/tasks.ts';
 import type { FlightTask, FlightTaskDetail } from '../../protocol/tasks.ts';
-import type { Wayline } from '../../protocol/waylines.ts';
 import { silentLog } from '../../server/mqtt/log.ts';
 import { manualScheduler } from '../../server/mqtt/scheduler.ts';
 import { realtimeExtension } from '../../server/realtime.ts';
@@ -28,6 +27,7 @@ import {
   stepActions,
 } from '../../server/sim/waylineFlight.ts';
 import { readKmzRoute } from '../../server/waylines/readRoute.ts';
+import { kmzForAircraft } from '../fixtures/wpml/forAircraft.ts';
 import { takePhotoTwoWaylinesKmz } from '../fixtures/wpml/takePhotoTwoWaylines.ts';
 import { seeded } from './helpers/accounts.ts';
 import type { Seeded } from './helpers/accounts.ts';
@@ -79,7 +79,6 @@ describe('photos of a simulated flight', () => {
   let server: TestServer;
   let s: Seeded;
   let sim: Simulator;
-  let wayline: Wayline;
   const clock = manualScheduler(Date.now());
   const fleet = buildFleet({ drones: 3, seed: 11, center: DEFAULT_CENTER, prefix: 'MS' });
 
@@ -93,13 +92,6 @@ describe('photos of a simulated flight', () => {
       extensions: [realtimeExtension],
     });
     s = await seeded(server);
-    wayline = await uploadWayline(
-      server,
-      s.operator,
-      s.home,
-      'photo route',
-      takePhotoTwoWaylinesKmz(),
-    );
     await registerSimFleet(server.handle.db, s.home, fleet, KEY);
     for (const u of fleet) server.handle.deps.events.changed({ kind: 'device', sn: u.dock.sn });
     sim = startSimulator({
@@ -133,6 +125,15 @@ describe('photos of a simulated flight', () => {
     const index = fleet.findIndex((_, i) => sim.unit(i)?.phase === 'docked');
     const unit = fleet[index];
     if (!unit) throw new Error('no docked unit');
+    // The route re-planned for the aircraft of that dock: a task whose route is for another
+    // aircraft than its dock carries is refused (the fleet mixes docks and aircraft).
+    const wayline = await uploadWayline(
+      server,
+      s.operator,
+      s.home,
+      'photo route',
+      kmzForAircraft(takePhotoTwoWaylinesKmz(), unit.aircraft.modelKey),
+    );
     const task = (
       await server.call<FlightTask>('POST', TASK_API.add, {
         token: s.operator,

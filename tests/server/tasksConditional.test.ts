@@ -138,13 +138,27 @@ describe.each(backends)('conditional tasks and the busy rule on $name', (backend
     const flying = (await h.info(now.id)).last;
     await h.emit('flighttask_progress', progress(flying?.flight_id ?? '', 'in_progress', 10, 0));
 
-    const second = (await h.add(h.s.operator, { name: 'second' })).body.data;
+    // A second immediate task is refused when it is created, naming the flight in the way.
+    const second = await h.add(h.s.operator, { name: 'second' });
+    expect(second.status).toBe(409);
+    expect(second.body.msg).toBe(
+      'the dock is busy with another flight: "now"; create the immediate task once it ends',
+    );
+    // Two created at the same moment both pass that check: the dispatcher still refuses the second.
+    const raced = await h.server.handle.db.query<{ id: number }>(
+      `insert into flight_tasks (workspace_id, name, wayline_id, dock_sn, schedule_kind, schedule,
+         rth_altitude, next_run_at)
+       select workspace_id, 'raced', wayline_id, dock_sn, schedule_kind, schedule, rth_altitude, now()
+       from flight_tasks where id = $1 returning id`,
+      [now.id],
+    );
+    const racedId = raced[0]?.id ?? 0;
     await h.round();
-    expect((await h.info(second.id)).last).toMatchObject({
+    expect((await h.info(racedId)).last).toMatchObject({
       state: 'refused',
       reason: 'the dock is busy with another flight',
     });
-    expect((await h.info(second.id, 'zh-CN')).last?.reason).toBe('机场正在执行其他任务');
+    expect((await h.info(racedId, 'zh-CN')).last?.reason).toBe('机场正在执行其他任务');
 
     // The later run's time comes while the other still flies: refused as busy and withdrawn.
     await h.round(9 * MINUTE);

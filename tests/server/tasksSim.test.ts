@@ -25,6 +25,7 @@ import { registerSimFleet } from '../../server/sim/registerSimFleet.ts';
 import { startSimulator } from '../../server/sim/simulator.ts';
 import type { Simulator } from '../../server/sim/simulator.ts';
 import { SIM_CODES } from '../../server/sim/simServices.ts';
+import { kmzForAircraft } from '../fixtures/wpml/forAircraft.ts';
 import { fixtureKmz } from '../fixtures/wpml/kmz.ts';
 import { seeded } from './helpers/accounts.ts';
 import type { Seeded } from './helpers/accounts.ts';
@@ -40,20 +41,34 @@ describe.each(backends)('flight tasks on the simulator on $name', (backend) => {
   let server: TestServer;
   let s: Seeded;
   let sim: Simulator;
-  let wayline: Wayline;
+  /** The sim route re-planned for each aircraft model of the fleets, uploaded as they start. */
+  const routes = new Map<string, Promise<Wayline>>();
+  /** Model key of each simulated dock's aircraft. */
+  const aircraftOf = new Map<string, string>();
   // Made when the suite starts: the dock refuses an immediate task 30 s off its own clock.
   let clock: ManualScheduler;
   const fleet = buildFleet({ drones: 4, seed: 7, center: DEFAULT_CENTER, prefix: 'TS' });
   const sims: Simulator[] = [];
 
   const db = () => server.handle.db;
-  const add = (name: string, dockSn: string, schedule: object = { kind: 'immediate' }) =>
+  /** The route for `dockSn`'s aircraft: a task whose route is for another aircraft is refused. */
+  const routeFor = (dockSn: string): Promise<Wayline> => {
+    const model = aircraftOf.get(dockSn) ?? '';
+    let route = routes.get(model);
+    if (!route) {
+      const kmz = kmzForAircraft(fixtureKmz('waypoint-actions-1.0.6'), model);
+      route = uploadWayline(server, s.operator, s.home, `sim route ${model}`, kmz);
+      routes.set(model, route);
+    }
+    return route;
+  };
+  const add = async (name: string, dockSn: string, schedule: object = { kind: 'immediate' }) =>
     server.call<FlightTask>('POST', TASK_API.add, {
       token: s.operator,
       body: {
         workspace_id: s.home,
         name,
-        wayline_id: wayline.id,
+        wayline_id: (await routeFor(dockSn)).id,
         dock_sn: dockSn,
         schedule,
         rth_altitude: 80,
@@ -70,6 +85,9 @@ describe.each(backends)('flight tasks on the simulator on $name', (backend) => {
   /** Registers `units` in the project and starts them on `time`; resolves once their docks are online. */
   const startFleet = async (units: SimUnitDef[], prefix: string, time: ManualScheduler) => {
     await registerSimFleet(db(), s.home, units, KEY);
+    for (const u of units) aircraftOf.set(u.dock.sn, u.aircraft.modelKey);
+    // Uploaded now, so that creating a task later takes no longer than it did.
+    for (const u of units) await routeFor(u.dock.sn);
     for (const u of units) server.handle.deps.events.changed({ kind: 'device', sn: u.dock.sn });
     const started = startSimulator({
       fleet: units,
@@ -106,13 +124,6 @@ describe.each(backends)('flight tasks on the simulator on $name', (backend) => {
       extensions: [realtimeExtension],
     });
     s = await seeded(server);
-    wayline = await uploadWayline(
-      server,
-      s.operator,
-      s.home,
-      'sim route',
-      fixtureKmz('waypoint-actions-1.0.6'),
-    );
     clock = manualScheduler(Date.now());
     sim = await startFleet(fleet, 'TS', clock);
   });

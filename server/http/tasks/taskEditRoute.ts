@@ -6,6 +6,7 @@ import { audit } from '../audit.ts';
 import { runChange } from '../change.ts';
 import type { AppDeps, ZodApp } from '../context.ts';
 import { ok } from '../envelope.ts';
+import { auditOverride, checkTaskFit } from './taskFit.ts';
 import { firstRun, refuseOverlap } from './taskPlan.ts';
 import { scopedTask, TASK_SELECT, toTask } from './taskQueries.ts';
 import type { TaskRow } from './taskQueries.ts';
@@ -58,16 +59,17 @@ export function registerTaskEditRoute(app: ZodApp, deps: AppDeps): void {
             409,
             FLYING.has(underway.state) ? 'conflict.task_edit_flying' : 'conflict.task_edit_sent',
           );
-        const { durationS } = await taskTargets(
-          tx,
-          caller,
-          task.workspace_id,
-          b.wayline_id,
-          b.dock_sn,
-        );
+        const targets = await taskTargets(tx, caller, task.workspace_id, b.wayline_id, b.dock_sn);
         const schedule: TaskSchedule = b.schedule;
-        const first = firstRun(schedule, Date.now());
-        await refuseOverlap(tx, b.dock_sn, schedule, first, durationS, task.id);
+        const nowMs = Date.now();
+        const first = firstRun(schedule, nowMs);
+        const override = await checkTaskFit(tx, caller, targets, {
+          confirmUnknownModel: b.confirm_unknown_model,
+          fliesNow: schedule.kind !== 'conditional' && first <= nowMs,
+          nowMs,
+          exceptTaskId: task.id,
+        });
+        await refuseOverlap(tx, b.dock_sn, schedule, first, targets.durationS, task.id);
         // A run claimed from the old plan but not sent yet goes with it.
         await tx.query(
           `delete from flight_task_executions where task_id = $1 and state = 'pending'`,
@@ -98,6 +100,7 @@ export function registerTaskEditRoute(app: ZodApp, deps: AppDeps): void {
           targetName: b.name,
           detail: `${changes(task, b)}; next run ${new Date(first).toISOString()}`,
         });
+        await auditOverride(tx, request, { id: task.id, name: b.name }, override);
         return (await tx.query<TaskRow>(`${TASK_SELECT} where t.id = $1`, [task.id]))[0];
       });
       if (!saved) throw new ApiError(404, 'not_found.task');

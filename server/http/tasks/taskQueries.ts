@@ -65,6 +65,7 @@ const REASONS: ReadonlySet<string> = new Set([
   'task.condition_unmet',
   'task.undo_refused',
   'task.undo_no_reply',
+  'task.model_mismatch',
 ]);
 
 /** A stored reason (a message key) in `lang`, its parameters filled; anything else as stored. */

@@ -34,6 +34,8 @@ export const taskBody = z.object({
   out_of_control_action: z.number().int().min(0).max(2).default(0),
   exit_wayline_when_rc_lost: z.number().int().min(0).max(1).default(0),
   wayline_precision_type: z.number().int().min(0).max(1).default(0),
+  /** Accept a route whose aircraft model the server does not know (needs `task:override_model`). */
+  confirm_unknown_model: z.boolean().default(false),
 });
 export type TaskBody = z.infer<typeof taskBody>;
 

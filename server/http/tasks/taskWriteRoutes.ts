@@ -12,6 +12,7 @@ import type { AppDeps, ZodApp } from '../context.ts';
 import { callerOf } from '../context.ts';
 import { ok } from '../envelope.ts';
 import { requireInScope } from '../scope.ts';
+import { auditOverride, checkTaskFit } from './taskFit.ts';
 import { firstRun, refuseOverlap } from './taskPlan.ts';
 import { scopedTask, TASK_SELECT, toTask } from './taskQueries.ts';
 import type { TaskRow } from './taskQueries.ts';
@@ -30,15 +31,15 @@ export function registerTaskWriteRoutes(app: ZodApp, deps: AppDeps): void {
       const label = { module: 'task', action: 'add', target: b.name };
       const created = await runChange(deps, request, label, async (tx, caller) => {
         await requireInScope(caller, b.workspace_id, 'workspace');
-        const { durationS } = await taskTargets(
-          tx,
-          caller,
-          b.workspace_id,
-          b.wayline_id,
-          b.dock_sn,
-        );
-        const first = firstRun(b.schedule, Date.now());
-        await refuseOverlap(tx, b.dock_sn, b.schedule, first, durationS);
+        const targets = await taskTargets(tx, caller, b.workspace_id, b.wayline_id, b.dock_sn);
+        const nowMs = Date.now();
+        const first = firstRun(b.schedule, nowMs);
+        const override = await checkTaskFit(tx, caller, targets, {
+          confirmUnknownModel: b.confirm_unknown_model,
+          fliesNow: b.schedule.kind !== 'conditional' && first <= nowMs,
+          nowMs,
+        });
+        await refuseOverlap(tx, b.dock_sn, b.schedule, first, targets.durationS);
         const [row] = await tx.query<{ id: number }>(
           `insert into flight_tasks (workspace_id, name, wayline_id, dock_sn, schedule_kind, schedule,
              rth_altitude, out_of_control_action, exit_wayline_when_rc_lost, wayline_precision_type,
@@ -67,6 +68,7 @@ export function registerTaskWriteRoutes(app: ZodApp, deps: AppDeps): void {
           targetName: b.name,
           detail: `${b.schedule.kind} on ${b.dock_sn}, wayline ${String(b.wayline_id)}`,
         });
+        await auditOverride(tx, request, { id: taskId, name: b.name }, override);
         return (await tx.query<TaskRow>(`${TASK_SELECT} where t.id = $1`, [taskId]))[0];
       });
       if (!created) throw new ApiError(404, 'not_found.task');

@@ -26,7 +26,11 @@ export async function uploadRoute(
   return ((await response.json()) as Envelope<Wayline>).data;
 }
 
-/** Registers `dock` online in the operator's project, holding the aircraft `drone`. */
+/**
+ * Registers `dock` online in the operator's project, holding the aircraft `drone`: a DJI Dock
+ * (3-1-0) with a Matrice 30T (0-67-1), the aircraft the waypoint-actions fixture route is planned
+ * for, since a task whose route is for another aircraft than its dock's is refused.
+ */
 export async function addDockWithDrone(
   server: TestServer,
   s: Seeded,
@@ -35,7 +39,7 @@ export async function addDockWithDrone(
 ): Promise<void> {
   await server.handle.db.query(
     `insert into devices (device_sn, name, domain, type, sub_type, workspace_id, gateway_sn, online)
-     values ($1, 'dock', 3, 2, 0, $3, null, true), ($2, 'drone', 0, 91, 0, $3, $1, true)`,
+     values ($1, 'dock', 3, 1, 0, $3, null, true), ($2, 'drone', 0, 67, 1, $3, $1, true)`,
     [dock, drone, s.home],
   );
 }
