@@ -18,6 +18,7 @@ import {
 } from '../../protocol/http.ts';
 import { TASK_API, type FlightTask, type FlightTaskDetail } from '../../protocol/tasks.ts';
 import { buildFleet, DEFAULT_CENTER } from '../../server/sim/fleet.ts';
+import { kmzForAircraft } from '../fixtures/wpml/forAircraft.ts';
 import { fixtureFiles, zipFiles } from '../fixtures/wpml/kmz.ts';
 import { TEST_PASSWORD } from './support/server.ts';
 import { useE2E } from './support/setup.ts';
@@ -128,7 +129,7 @@ describe('a mission from KMZ to report', () => {
     await page.getByTestId('wayline-file-input').setInputFiles({
       name: `${ROUTE}.kmz`,
       mimeType: 'application/vnd.google-earth.kmz',
-      buffer: Buffer.from(nearDockKmz(unit.home)),
+      buffer: Buffer.from(kmzForAircraft(nearDockKmz(unit.home), unit.aircraft.modelKey)),
     });
     const imported = page
       .locator('.sd-import-item')

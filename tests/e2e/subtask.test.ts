@@ -9,6 +9,7 @@ import { WAYLINE_API, type Wayline } from '../../protocol/waylines.ts';
 import { fixtureKmz } from '../fixtures/wpml/kmz.ts';
 import { TEST_PASSWORD } from './support/server.ts';
 import { useE2E } from './support/setup.ts';
+import { forSimDock } from './support/simRoute.ts';
 import { saveShot, SHOTS_DIR, SHOTS_ON } from './support/shots.ts';
 
 /** Poppler's pdftotext reads the report's text layer; `.ci/run` installs it when missing. */
@@ -55,7 +56,7 @@ async function flyingRun(baseUrl: string): Promise<number> {
   const upload = await fetch(`${baseUrl}${WAYLINE_API.upload}?${query}`, {
     method: 'POST',
     headers: { ...auth, 'Content-Type': 'application/octet-stream' },
-    body: Buffer.from(fixtureKmz('waypoint-actions-1.0.6')),
+    body: Buffer.from(forSimDock(fixtureKmz('waypoint-actions-1.0.6'))),
   });
   const wayline = ((await upload.json()) as Envelope<Wayline>).data;
   const devices = `${baseUrl}${API.deviceAccountList}?workspace_id=${String(user.workspace_id)}&pageIndex=1&pageSize=100`;

@@ -11,6 +11,7 @@ import { WAYLINE_API } from '../../protocol/waylines.ts';
 import { fixtureKmz } from '../fixtures/wpml/kmz.ts';
 import { TEST_PASSWORD } from './support/server.ts';
 import { useE2E } from './support/setup.ts';
+import { forSimDock } from './support/simRoute.ts';
 import { saveShot } from './support/shots.ts';
 
 /**
@@ -28,7 +29,7 @@ async function prepare(baseUrl: string, name: string): Promise<void> {
   const response = await fetch(`${baseUrl}${WAYLINE_API.upload}?${query}`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/octet-stream' },
-    body: Buffer.from(fixtureKmz('waypoint-actions-1.0.6')),
+    body: Buffer.from(forSimDock(fixtureKmz('waypoint-actions-1.0.6'))),
   });
   expect(response.status).toBe(200);
   const devices = `${baseUrl}${API.deviceAccountList}?workspace_id=${String(user.workspace_id)}&pageIndex=1&pageSize=100`;
@@ -57,6 +58,12 @@ const shownTime = (ms: number): string => `${localInput(ms).replace('T', ' ')}:0
 
 /** Fills the create dialog for an immediate task on the first dock and saves. */
 async function createImmediateTask(page: Page, name: string): Promise<void> {
+  await fillImmediateTask(page, name);
+  await page.getByTestId('task-form').waitFor({ state: 'detached' });
+}
+
+/** Fills the create dialog for an immediate task of `北门巡检` on the first dock and submits it. */
+async function fillImmediateTask(page: Page, name: string): Promise<void> {
   await page.getByTestId('task-create').click();
   await page.locator('#task-name').fill(name);
   // The pickers fill once the project's routes and docks have loaded.
@@ -65,13 +72,13 @@ async function createImmediateTask(page: Page, name: string): Promise<void> {
   await page.locator('#task-wayline').selectOption({ label: '北门巡检' });
   await page.locator('#task-dock').selectOption({ index: 1 });
   await page.getByTestId('task-form').locator('button[type="submit"]').click();
-  await page.getByTestId('task-form').waitFor({ state: 'detached' });
 }
 
 describe('flight tasks', () => {
   // The aircraft waits in its dock for the tasks (no patrols of its own that a slow start could catch).
-  // Simulated time at ×10: flights take seconds of wall time, not minutes.
-  const e2e = useE2E({ SIM_DRONES: '1', SIM_PATROLS: '0', SIM_TIME_SCALE: '10' });
+  // Simulated time at ×5: flights take seconds of wall time, not minutes, and the first one is
+  // still in the air when the test tries a second on the same dock.
+  const e2e = useE2E({ SIM_DRONES: '1', SIM_PATROLS: '0', SIM_TIME_SCALE: '5' });
 
   it('flies an immediate task on a simulated dock and follows it live', async () => {
     const { page } = e2e;
@@ -99,11 +106,18 @@ describe('flight tasks', () => {
     expect(await row.getByTestId('task-state').textContent()).toBe('进行中');
     await saveShot(page, 'tasks', 'list-flying');
 
-    // A second flight on the busy dock is not run, and the row says why.
-    await createImmediateTask(page, '北门加巡');
-    const refused = page.locator('.sd-table tbody tr').filter({ hasText: '北门加巡' });
-    await refused.getByTestId('task-reason').waitFor({ timeout: 30_000 });
-    expect(await refused.getByTestId('task-reason').textContent()).toBe('机场正在执行其他任务');
+    // A second immediate flight on the busy dock is refused where it is made, naming the flight
+    // in the way; the dialog stays open with what was typed, and no row is added.
+    await fillImmediateTask(page, '北门加巡');
+    await page
+      .locator('.bp6-toast', { hasText: '机场正在执行其他任务：“北门早巡”' })
+      .waitFor({ timeout: 30_000 });
+    expect(await page.locator('#task-name').inputValue()).toBe('北门加巡');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('task-form').waitFor({ state: 'detached' });
+    expect(await page.locator('.sd-table tbody tr').filter({ hasText: '北门加巡' }).count()).toBe(
+      0,
+    );
 
     await row.getByRole('button', { name: '详情' }).click();
     const info = page.getByTestId('task-info');
