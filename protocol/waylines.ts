@@ -49,6 +49,22 @@ export interface WaylineFacts {
   outline: [number, number][];
 }
 
+/**
+ * Why a kept wayline reads other than as DJI's own tools write it: an aircraft model this console
+ * does not know (`value` is its key, e.g. `0-68-0`: the planner picks the aircraft in the editor), an
+ * optional element left out and read with a default (`file`, `element`, `value`), or waypoints found
+ * only in template.kml (`count`). Files written by other planning tools are kept with these.
+ */
+export const WAYLINE_WARNING_CODES = ['unknown_model', 'defaulted', 'template_points'] as const;
+export type WaylineWarningCode = (typeof WAYLINE_WARNING_CODES)[number];
+
+export interface WaylineWarning {
+  code: WaylineWarningCode;
+  params: Record<string, string | number>;
+  /** The warning in words, in the caller's language. */
+  message: string;
+}
+
 /** One wayline of the library, as every list and detail call answers it. */
 export interface Wayline extends WaylineFacts {
   id: number;
@@ -62,6 +78,11 @@ export interface Wayline extends WaylineFacts {
   creator_name: string;
   created_at: string;
   updated_at: string;
+  /**
+   * What to know about the file before flying it. Lists and details carry what the stored facts
+   * show (an unknown model); an upload's answer adds what was read with defaults.
+   */
+  warnings: WaylineWarning[];
 }
 
 /** `wpml:actionGroup` → `wpml:action` (protocol §6.5). Parameters keep their element names. */

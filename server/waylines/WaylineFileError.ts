@@ -6,11 +6,14 @@ export type WaylineProblem =
   | 'wayline.too_large'
   | 'wayline.no_waylines'
   | 'wayline.xml'
+  | 'wayline.xml_unreadable'
+  | 'wayline.doctype'
+  | 'wayline.too_deep'
+  | 'wayline.too_many_elements'
   | 'wayline.namespace'
   | 'wayline.missing'
   | 'wayline.invalid_value'
   | 'wayline.coordinates'
-  | 'wayline.aircraft'
   | 'wayline.no_points'
   | 'wayline.too_many_points';
 

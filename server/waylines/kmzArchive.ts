@@ -1,5 +1,5 @@
-import { crc32, inflateRawSync } from 'node:zlib';
-import { unzipSync } from 'fflate';
+import { crc32 } from 'node:zlib';
+import { Inflate, unzipSync } from 'fflate';
 import { WaylineFileError } from './WaylineFileError.ts';
 
 /** The two files of a KMZ (protocol §6.1); `res/` and anything else stay only in the stored original. */
@@ -9,11 +9,23 @@ export const WAYLINES_PATH = 'wpmz/waylines.wpml';
 /** Uncompressed bytes a KMZ may hold in all: far above any real route, far below a zip bomb. */
 export const MAX_UNCOMPRESSED_BYTES = 128 * 1024 * 1024;
 
-/** The XML files of a KMZ, decoded as UTF-8. */
+/**
+ * The XML files of a KMZ as inflated, still UTF-8 bytes: they are scanned (`xmlScan.ts`) before a
+ * string of them is ever made.
+ */
 export interface KmzFiles {
-  template: string | undefined;
-  waylines: string;
+  template: Uint8Array | undefined;
+  waylines: Uint8Array;
 }
+
+/**
+ * Checks the part of an XML file inflated so far, and throws to stop inflating it: a hostile file
+ * is refused at the first megabytes that show it, not after all of them.
+ */
+export type PartCheck = (part: Uint8Array, file: string) => void;
+
+/** Output at which an entry is first checked; each later check waits for twice as much. */
+const FIRST_CHECK_BYTES = 1024 * 1024;
 
 interface Entry {
   name: string;
@@ -98,38 +110,83 @@ function storedData(bytes: Uint8Array, entry: Stored): Uint8Array | undefined {
 }
 
 /**
- * Inflates one entry with the platform's zlib. Its declared size bounds the output, and the CRC
- * catches a size that lied; anything unreadable is `corrupt`, naming the file.
+ * Compressed bytes handed to the inflater at a time. Deflate expands at most about 1 000-fold, so
+ * no step writes more than some 16 MB before the size check below sees it.
  */
-function inflateEntry(bytes: Uint8Array, name: string): Uint8Array {
+const INFLATE_STEP = 16 * 1024;
+
+/**
+ * Inflates deflated `data` into a buffer of the `size` the archive declared, which the caller has
+ * checked against the cap. The data is fed in small steps and each step's output is checked: an
+ * entry that inflates past its declared size is refused as soon as it does, however much more it
+ * holds, and the output is never gathered twice (zlib's one-shot inflate would, doubling the peak).
+ */
+function inflateDeclared(
+  data: Uint8Array,
+  size: number,
+  corrupt: () => WaylineFileError,
+  check: (part: Uint8Array) => void,
+): Uint8Array {
+  const out = new Uint8Array(size);
+  let filled = 0;
+  // Checks at doubling sizes: all of them together read the output at most twice over.
+  let nextCheck = FIRST_CHECK_BYTES;
+  const inflater = new Inflate((chunk) => {
+    if (filled + chunk.length > size) throw corrupt();
+    out.set(chunk, filled);
+    filled += chunk.length;
+    if (filled >= nextCheck && filled < size) {
+      check(out.subarray(0, filled));
+      nextCheck = filled * 2;
+    }
+  });
+  try {
+    for (let at = 0; at < data.length; at += INFLATE_STEP)
+      inflater.push(data.subarray(at, at + INFLATE_STEP), at + INFLATE_STEP >= data.length);
+  } catch (error) {
+    throw error instanceof WaylineFileError ? error : corrupt();
+  }
+  if (filled !== size) throw corrupt();
+  return out;
+}
+
+/**
+ * Inflates one entry to exactly its declared size (see `inflateDeclared`), `check`ing its parts as
+ * they come; the CRC catches content that differs from what was zipped. Anything unreadable is
+ * `corrupt`, naming the file.
+ */
+function inflateEntry(bytes: Uint8Array, name: string, check: PartCheck): Uint8Array {
   const corrupt = () => new WaylineFileError('wayline.corrupt', { file: normalName(name) });
   const entry = storedEntry(bytes, name);
   const data = entry && storedData(bytes, entry);
   if (!entry || !data) throw corrupt();
   let out: Uint8Array;
-  try {
-    if (entry.method === 0) out = data;
-    else if (entry.method === 8)
-      out = inflateRawSync(data, { maxOutputLength: Math.max(1, entry.originalSize) });
-    else throw corrupt();
-  } catch {
-    throw corrupt();
-  }
+  if (entry.method === 0) out = data;
+  else if (entry.method === 8)
+    out = inflateDeclared(data, entry.originalSize, corrupt, (part) => {
+      check(part, normalName(name));
+    });
+  else throw corrupt();
   if (out.length !== entry.originalSize || crc32(out) !== entry.crc) throw corrupt();
   return out;
 }
 
 /** UTF-8 text without a byte-order mark, as `TextDecoder` gives it (Buffer's decoder is faster). */
-function utf8(bytes: Uint8Array): string {
+export function utf8(bytes: Uint8Array): string {
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 /**
  * Reads the template and execution files of a KMZ. Declared sizes are checked before anything is
- * inflated, so a zip bomb costs nothing; `maxBytes` caps the archive's total uncompressed size.
+ * inflated, so a zip bomb costs nothing; `maxBytes` caps the archive's total uncompressed size, and
+ * `check` sees each file's parts while it is inflated.
  */
-export function readKmz(bytes: Uint8Array, maxBytes = MAX_UNCOMPRESSED_BYTES): KmzFiles {
+export function readKmz(
+  bytes: Uint8Array,
+  maxBytes = MAX_UNCOMPRESSED_BYTES,
+  check: PartCheck = () => undefined,
+): KmzFiles {
   if (bytes.length === 0) throw new WaylineFileError('wayline.empty');
   const entries = listEntries(bytes);
   const total = entries.reduce((sum, e) => sum + e.originalSize, 0);
@@ -140,7 +197,7 @@ export function readKmz(bytes: Uint8Array, maxBytes = MAX_UNCOMPRESSED_BYTES): K
   if (waylinesName === undefined) throw new WaylineFileError('wayline.no_waylines');
   const templateName = find(TEMPLATE_PATH);
   return {
-    waylines: utf8(inflateEntry(bytes, waylinesName)),
-    template: templateName === undefined ? undefined : utf8(inflateEntry(bytes, templateName)),
+    waylines: inflateEntry(bytes, waylinesName, check),
+    template: templateName === undefined ? undefined : inflateEntry(bytes, templateName, check),
   };
 }

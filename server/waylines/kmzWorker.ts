@@ -10,8 +10,8 @@ import { WaylineFileError } from './WaylineFileError.ts';
 
 function answer(job: KmzJob): KmzAnswer {
   try {
-    const { route, facts } = readKmzRoute(job.bytes, job.maxBytes);
-    return { id: job.id, facts, ...(job.want === 'route' && { route }) };
+    const { route, facts, warnings } = readKmzRoute(job.bytes, job.maxBytes);
+    return { id: job.id, facts, warnings, ...(job.want === 'route' && { route }) };
   } catch (error) {
     if (error instanceof WaylineFileError)
       return { id: job.id, refusal: { problem: error.problem, params: { ...error.params } } };

@@ -7,6 +7,7 @@
 import type { Worker } from 'node:worker_threads';
 import { startTsWorker } from '../tsWorker.ts';
 import type { WaylineFacts, WaylineRoute } from '../../protocol/waylines.ts';
+import type { WaylineNote } from './readNotes.ts';
 import { readKmzRoute } from './readRoute.ts';
 import { WaylineFileError, type WaylineProblem } from './WaylineFileError.ts';
 
@@ -26,6 +27,7 @@ export interface KmzJob {
 export interface KmzAnswer {
   id: number;
   facts?: WaylineFacts;
+  warnings?: WaylineNote[];
   route?: WaylineRoute;
   refusal?: { problem: WaylineProblem; params: Record<string, string | number> };
   failure?: string;
@@ -67,22 +69,31 @@ function askWorker(job: Omit<KmzJob, 'id'>): Promise<KmzAnswer> {
   return promise;
 }
 
-/** The facts of a KMZ, and its route when `want` is `route`; throws what `readKmzRoute` throws. */
+/** What a read gives: the facts and warnings, and the route when asked for. */
+interface KmzRead {
+  facts: WaylineFacts;
+  warnings: WaylineNote[];
+}
+
+/**
+ * The facts and warnings of a KMZ, and its route when `want` is `route`; throws what
+ * `readKmzRoute` throws.
+ */
 export async function readKmzOffThread(
   bytes: Uint8Array,
   want: 'route',
   maxBytes?: number,
-): Promise<{ facts: WaylineFacts; route: WaylineRoute }>;
+): Promise<KmzRead & { route: WaylineRoute }>;
 export async function readKmzOffThread(
   bytes: Uint8Array,
   want: 'facts',
   maxBytes?: number,
-): Promise<{ facts: WaylineFacts }>;
+): Promise<KmzRead>;
 export async function readKmzOffThread(
   bytes: Uint8Array,
   want: KmzWant,
   maxBytes?: number,
-): Promise<{ facts: WaylineFacts; route?: WaylineRoute }> {
+): Promise<KmzRead & { route?: WaylineRoute }> {
   if (bytes.length < OFF_THREAD_BYTES) return readKmzRoute(bytes, maxBytes);
   let answer: KmzAnswer;
   try {
@@ -94,5 +105,9 @@ export async function readKmzOffThread(
   if (answer.refusal) throw new WaylineFileError(answer.refusal.problem, answer.refusal.params);
   if (answer.failure !== undefined || !answer.facts)
     throw new Error(`KMZ reader failed: ${answer.failure ?? 'no answer'}`);
-  return { facts: answer.facts, ...(answer.route && { route: answer.route }) };
+  return {
+    facts: answer.facts,
+    warnings: answer.warnings ?? [],
+    ...(answer.route && { route: answer.route }),
+  };
 }

@@ -5,6 +5,8 @@ import {
   type WaylineTemplate,
 } from '../../protocol/waylines.ts';
 import { Fields } from './fields.ts';
+import { optionalInteger } from './readPaths.ts';
+import type { ReadNotes } from './readNotes.ts';
 import { WaylineFileError } from './WaylineFileError.ts';
 import { child, children, text, type XmlNode } from './wpmlXml.ts';
 
@@ -49,8 +51,14 @@ function readPolygon(area: XmlNode): [number, number][] {
     });
 }
 
-function templateType(f: Fields, folder: XmlNode): TemplateType {
-  const raw = f.text(folder, 'templateType');
+function templateType(f: Fields, folder: XmlNode, notes: ReadNotes): TemplateType {
+  const given = f.optionalText(folder, 'templateType');
+  const raw = notes.orDefault(
+    given === '' ? undefined : given,
+    'waypoint',
+    FILE,
+    'wpml:templateType',
+  );
   const found = TEMPLATE_TYPES.find((t) => t === raw);
   if (!found) throw f.invalid('templateType', raw);
   return found;
@@ -59,8 +67,14 @@ function templateType(f: Fields, folder: XmlNode): TemplateType {
 /**
  * The template `Folder` of template.kml. A waypoint template's placemarks are not kept: they are
  * written again from the executable waylines. A mapping template keeps its area and parameters.
+ * Type, id and speed another tool left out are read as a waypoint template with the first
+ * wayline's id and speed, and noted.
  */
-export function readTemplate(document: XmlNode | undefined, paths: WaylinePath[]): WaylineTemplate {
+export function readTemplate(
+  document: XmlNode | undefined,
+  paths: WaylinePath[],
+  notes: ReadNotes,
+): WaylineTemplate {
   const first = paths[0];
   const folder = children(document, 'Folder')[0];
   if (folder === undefined || typeof folder === 'string') {
@@ -73,15 +87,25 @@ export function readTemplate(document: XmlNode | undefined, paths: WaylinePath[]
     };
   }
   const f = new Fields(FILE);
-  const type = templateType(f, folder);
+  const type = templateType(f, folder, notes);
   const extra: [string, string][] = [];
   flatten(folder, '', extra);
   const area = type === 'waypoint' ? undefined : children(folder, 'Placemark')[0];
   if (area !== undefined) flatten(area, 'Placemark/', extra, 'Polygon');
   return {
     type,
-    templateId: f.integer(folder, 'templateId'),
-    autoFlightSpeed: f.number(folder, 'autoFlightSpeed'),
+    templateId: notes.orDefault(
+      optionalInteger(f, folder, 'templateId'),
+      first?.templateId ?? 0,
+      FILE,
+      'wpml:templateId',
+    ),
+    autoFlightSpeed: notes.orDefault(
+      f.optionalNumber(folder, 'autoFlightSpeed'),
+      first?.autoFlightSpeed ?? 10,
+      FILE,
+      'wpml:autoFlightSpeed',
+    ),
     heightMode:
       f.optionalText(child(folder, 'wpml:waylineCoordinateSysParam'), 'heightMode') ??
       first?.executeHeightMode ??

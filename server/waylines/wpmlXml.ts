@@ -17,13 +17,32 @@ export interface WpmlDocument {
   version: string;
 }
 
+/** Longest parser message a refusal repeats. */
+const DETAIL_CHARS = 120;
+
 /**
- * Parses one WPML file. Whatever prefix the file binds the WPML namespace to, elements come out as
- * `wpml:name`, so readers look for one spelling. Malformed XML fails with its line number.
+ * Parses one WPML file, already scanned by `scanXml` (no DOCTYPE, bounded depth and size). Whatever
+ * prefix the file binds the WPML namespace to, elements come out as `wpml:name`, so readers look
+ * for one spelling. Malformed XML fails with its line number; anything else the parser refuses is
+ * `wayline.xml_unreadable` with its words, never an unexplained failure.
  * Large files are read on a worker thread (readOffThread.ts), so the time this takes (about 0.8 s
  * of CPU for 2 000 waypoints that each carry every action) never holds up the server.
  */
 export function parseWpml(text: string, file: string): WpmlDocument {
+  try {
+    return parseChecked(text, file);
+  } catch (error) {
+    if (error instanceof WaylineFileError) throw error;
+    // The parser's own limits (entities, nesting) and a stack it ran out of: the file is refused.
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new WaylineFileError('wayline.xml_unreadable', {
+      file,
+      detail: detail.slice(0, DETAIL_CHARS),
+    });
+  }
+}
+
+function parseChecked(text: string, file: string): WpmlDocument {
   // The validator is what reports the line of an error (the parser itself is lenient). It moved to
   // a separate package upstream that this project does not carry; v5 still ships it.
   // eslint-disable-next-line @typescript-eslint/no-deprecated

@@ -169,11 +169,17 @@ describe.each(backends)('the wayline library on $name', (backend) => {
     const xml = await upload(s.operator, broken, { workspace_id: s.home, name: 'x' }, 'en');
     expect(xml.status).toBe(400);
     expect(xml.body.msg).toMatch(/^XML error in wpmz\/waylines\.wpml at line \d+: /);
-    const unknown = fixtureKmz('waypoint-1.0.2', (_path, text) =>
-      text.replace('<wpml:droneEnumValue>60<', '<wpml:droneEnumValue>61<'),
+    // An unknown aircraft is kept (waylinesForeign.test.ts); coordinates off the globe are not.
+    const offGlobe = fixtureKmz('waypoint-1.0.2', (path, text) =>
+      path.endsWith('.wpml') ? text.replace('114.059,22.5431', '114.059,95.5431') : text,
     );
-    const aircraft = await upload(s.operator, unknown, { workspace_id: s.home, name: 'x' }, 'en');
-    expect(aircraft.body.msg).toBe('unknown aircraft enum 0-61-0');
+    const coordinates = await upload(
+      s.operator,
+      offGlobe,
+      { workspace_id: s.home, name: 'x' },
+      'en',
+    );
+    expect(coordinates.body.msg).toBe('waypoint 2: coordinates out of range: 114.059,95.5431');
     expect((await list(s.admin)).total).toBe(before);
     expect((await server.handle.deps.storage.list('waylines/')).length).toBe(before);
     expect((await auditRows('add')).filter((r) => r.result === 'failure')).toHaveLength(3);

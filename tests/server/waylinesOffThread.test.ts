@@ -42,7 +42,7 @@ describe('reading large KMZs off the event loop', () => {
     expect(bytes.length).toBeGreaterThan(OFF_THREAD_BYTES);
     const inline = readKmzRoute(bytes);
     const facts = await readKmzOffThread(bytes, 'facts');
-    expect(facts).toEqual({ facts: inline.facts });
+    expect(facts).toEqual({ facts: inline.facts, warnings: inline.warnings });
     expect(await readKmzOffThread(bytes, 'route')).toEqual(inline);
   });
 

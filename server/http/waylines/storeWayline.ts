@@ -4,6 +4,7 @@ import type { Db } from '../../db/Db.ts';
 import { queryOne } from '../../db/Db.ts';
 import type { ObjectStore } from '../../storage/ObjectStore.ts';
 import type { Caller } from '../caller.ts';
+import type { Lang } from '../messages.ts';
 import type { WaylineRow } from './waylineQueries.ts';
 import { toWayline, WAYLINE_SELECT } from './waylineQueries.ts';
 
@@ -16,6 +17,8 @@ export interface NewWayline {
   bytes: Uint8Array;
   facts: WaylineFacts;
   favorite?: boolean;
+  /** Language of the answer's warnings; Chinese, the console's default, when not given. */
+  lang?: Lang;
 }
 
 /**
@@ -62,7 +65,7 @@ export async function storeWayline(
     );
     const row = await queryOne<WaylineRow>(db, `${WAYLINE_SELECT} where w.id = $1`, [inserted?.id]);
     if (!row) throw new Error('inserted wayline not found');
-    return toWayline(row);
+    return toWayline(row, w.lang ?? 'zh');
   } catch (error) {
     await storage.delete(key);
     throw error;

@@ -20,6 +20,7 @@ import type { WaylineRow } from './waylineQueries.ts';
 import { scopedWayline, toWayline, WAYLINE_SELECT, waylineNotFound } from './waylineQueries.ts';
 import { waylineRouteSchema } from './waylineRouteSchema.ts';
 import { pendingTasksUsing } from './waylineUsage.ts';
+import { langOf } from './waylineWarnings.ts';
 
 /** Largest route body, bytes: 65 535 waypoints with their actions fit; JSON is ~10× the KMZ. */
 const ROUTE_BODY_LIMIT = 32 * 1024 * 1024;
@@ -64,7 +65,7 @@ export function registerWaylineEditorRoutes(app: ZodApp, deps: AppDeps): void {
     { config: { access: 'wayline' }, schema: { querystring: byId } },
     async (request) => {
       const { row, route } = await readStored(deps, request, request.query.id);
-      return ok<WaylineWithRoute>(request, { wayline: toWayline(row), route });
+      return ok<WaylineWithRoute>(request, { wayline: toWayline(row, langOf(request)), route });
     },
   );
 
@@ -85,6 +86,7 @@ export function registerWaylineEditorRoutes(app: ZodApp, deps: AppDeps): void {
         name: b.name,
         bytes,
         facts,
+        lang: langOf(request),
       });
       await audit(db, request, {
         module: 'wayline',
@@ -152,7 +154,7 @@ export function registerWaylineEditorRoutes(app: ZodApp, deps: AppDeps): void {
         // The row now points at the new file; the old one goes, and the new one must stay.
         key = undefined;
         await storage.delete(result.oldKey);
-        return ok<Wayline>(request, toWayline(result.row));
+        return ok<Wayline>(request, toWayline(result.row, langOf(request)));
       } catch (error) {
         if (key !== undefined) await storage.delete(key);
         throw error;

@@ -3,6 +3,8 @@ import type { Db } from '../../db/Db.ts';
 import { queryOne } from '../../db/Db.ts';
 import { ApiError } from '../ApiError.ts';
 import type { Caller } from '../caller.ts';
+import type { Lang } from '../messages.ts';
+import { describeWarnings, factsWarnings } from './waylineWarnings.ts';
 
 /** Select producing a `WaylineRow`. */
 export const WAYLINE_SELECT = `
@@ -18,8 +20,8 @@ export interface WaylineRow extends Omit<Wayline, 'created_at' | 'updated_at'> {
   updated_at: Date;
 }
 
-/** A row as the wire shape (the storage key stays on the server). */
-export function toWayline(row: WaylineRow): Wayline {
+/** A row as the wire shape (the storage key stays on the server), its warnings in `lang`. */
+export function toWayline(row: WaylineRow, lang: Lang): Wayline {
   return {
     ...factsOf(row),
     id: row.id,
@@ -32,6 +34,7 @@ export function toWayline(row: WaylineRow): Wayline {
     creator_name: row.creator_name,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
+    warnings: describeWarnings(factsWarnings(row), lang),
   };
 }
 

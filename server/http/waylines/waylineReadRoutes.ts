@@ -18,6 +18,7 @@ import { requireInScope } from '../scope.ts';
 import { like, Where } from '../where.ts';
 import type { WaylineRow } from './waylineQueries.ts';
 import { scopedWayline, toWayline, WAYLINE_SELECT, waylineNotFound } from './waylineQueries.ts';
+import { langOf } from './waylineWarnings.ts';
 
 const listQuery = z.object({
   ...paging,
@@ -77,7 +78,11 @@ export function registerWaylineReadRoutes(app: ZodApp, deps: AppDeps): void {
          limit ${where.next(q.size)} offset ${where.next(offset(q))}`,
         where.params,
       );
-      return ok<Page<Wayline>>(request, { data: rows.map(toWayline), total: total[0]?.n ?? 0 });
+      const lang = langOf(request);
+      return ok<Page<Wayline>>(request, {
+        data: rows.map((row) => toWayline(row, lang)),
+        total: total[0]?.n ?? 0,
+      });
     },
   );
 
@@ -85,7 +90,10 @@ export function registerWaylineReadRoutes(app: ZodApp, deps: AppDeps): void {
     WAYLINE_API.info,
     { config: { access: 'wayline' }, schema: { querystring: byId } },
     async (request) =>
-      ok<Wayline>(request, toWayline(await scopedWayline(db, callerOf(request), request.query.id))),
+      ok<Wayline>(
+        request,
+        toWayline(await scopedWayline(db, callerOf(request), request.query.id), langOf(request)),
+      ),
   );
 
   app.get(

@@ -14,11 +14,16 @@ import { id } from '../schemas.ts';
 import { requireInScope } from '../scope.ts';
 import { storeWayline } from './storeWayline.ts';
 import { waylineName } from './waylineName.ts';
+import { describeWarnings, langOf } from './waylineWarnings.ts';
 import { acceptRawBody } from '../rawBody.ts';
 
 const uploadQuery = z.object({ workspace_id: id, name: waylineName });
 
-/** The KMZ's facts, or a 400 naming what is wrong with the file (audited as a refused import). */
+/**
+ * The KMZ's facts and warnings, or a 400 naming what is wrong with the file (audited as a refused
+ * import). Only what is malformed or unsafe is refused: a route another planning tool wrote, for an
+ * aircraft this console does not know or without optional elements, is kept with warnings.
+ */
 async function readOrRefuse(
   deps: AppDeps,
   request: FastifyRequest,
@@ -63,20 +68,25 @@ export function registerWaylineUploadRoute(app: ZodApp, deps: AppDeps): void {
         const bytes = Buffer.isBuffer(request.body)
           ? new Uint8Array(request.body)
           : new Uint8Array();
-        const { facts } = await readOrRefuse(deps, request, bytes, name);
+        const { facts, warnings } = await readOrRefuse(deps, request, bytes, name);
+        const lang = langOf(request);
         const wayline = await storeWayline(deps.db, deps.storage, caller, {
           workspaceId,
           name,
           bytes,
           facts,
+          lang,
         });
+        // The stored facts' warnings (an unknown model) first, then what only this read found.
+        const all = [...wayline.warnings, ...describeWarnings(warnings, lang)];
+        const noted = [...new Set(all.map((w) => w.code))].join(', ');
         await audit(deps.db, request, {
           module: 'wayline',
           action: 'add',
           target: `${wayline.id} ${name}`,
-          detail: `md5 ${wayline.md5}, ${facts.waypoint_count} waypoints`,
+          detail: `md5 ${wayline.md5}, ${facts.waypoint_count} waypoints${noted && `, warnings: ${noted}`}`,
         });
-        return ok<Wayline>(request, wayline);
+        return ok<Wayline>(request, { ...wayline, warnings: all });
       },
     );
     done();

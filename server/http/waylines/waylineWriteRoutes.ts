@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Wayline } from '../../../protocol/waylines.ts';
 import { WAYLINE_API } from '../../../protocol/waylines.ts';
@@ -19,6 +20,7 @@ import {
   waylineNotFound,
 } from './waylineQueries.ts';
 import { pendingTasksUsing } from './waylineUsage.ts';
+import { langOf } from './waylineWarnings.ts';
 
 const renameBody = z.object({ id, name: waylineName });
 const favoriteBody = z.object({ id, favorite: z.boolean() });
@@ -27,11 +29,11 @@ const byId = z.object({ id });
 /** Rename, favourite, duplicate and delete; every change audited. */
 export function registerWaylineWriteRoutes(app: ZodApp, deps: AppDeps): void {
   const { db, storage } = deps;
-  const reload = async (waylineId: number): Promise<Wayline> => {
+  const reload = async (waylineId: number, request: FastifyRequest): Promise<Wayline> => {
     const rows = await db.query<WaylineRow>(`${WAYLINE_SELECT} where w.id = $1`, [waylineId]);
     const row = rows[0];
     if (!row) throw waylineNotFound();
-    return toWayline(row);
+    return toWayline(row, langOf(request));
   };
 
   app.post(
@@ -50,7 +52,7 @@ export function registerWaylineWriteRoutes(app: ZodApp, deps: AppDeps): void {
         target: String(b.id),
         detail: `rename "${before.name}" → "${b.name}"`,
       });
-      return ok<Wayline>(request, await reload(b.id));
+      return ok<Wayline>(request, await reload(b.id, request));
     },
   );
 
@@ -70,7 +72,7 @@ export function registerWaylineWriteRoutes(app: ZodApp, deps: AppDeps): void {
         target: String(b.id),
         detail: `favorite ${String(b.favorite)}`,
       });
-      return ok<Wayline>(request, await reload(b.id));
+      return ok<Wayline>(request, await reload(b.id, request));
     },
   );
 
@@ -87,6 +89,7 @@ export function registerWaylineWriteRoutes(app: ZodApp, deps: AppDeps): void {
         name: copyName(source.name),
         bytes: object.body,
         facts: factsOf(source),
+        lang: langOf(request),
       });
       await audit(db, request, {
         module: 'wayline',
