@@ -6,7 +6,6 @@
 import { unzipSync } from 'fflate';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { distance } from '@turf/turf';
-import { MODELS } from '../../../protocol/mqtt/models.ts';
 
 /** Uncompressed bytes a preview inflates at most (the server's own cap). */
 export const PREVIEW_MAX_BYTES = 128 * 1024 * 1024;
@@ -145,7 +144,8 @@ export function previewKmz(bytes: Uint8Array): PreviewResult {
     const config = obj((template ?? waylines).doc['wpml:missionConfig']);
     const drone = obj(config['wpml:droneInfo']);
     const droneKey = `0-${str(drone['wpml:droneEnumValue'])}-${str(drone['wpml:droneSubEnumValue'])}`;
-    if (MODELS[droneKey] === undefined) throw new Refusal('aircraft', { value: droneKey });
+    // An aircraft this console has no name for is kept: the server stores the route under its key
+    // with a warning, and the planner picks the aircraft in the route editor.
     const points = readPoints(waylines.doc);
     const folder = list(template?.doc.Folder)[0] ?? {};
     return {

@@ -1,6 +1,7 @@
 import { Classes } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { PreviewResult } from '../../lib/route/kmzPreview.ts';
+import { MODELS } from '../../../protocol/mqtt/models.ts';
 import { formatLength, modelName } from './format.ts';
 import { RouteThumbnail } from './RouteThumbnail.tsx';
 
@@ -21,7 +22,10 @@ export function KmzPreview({ result }: { result: PreviewResult }) {
         <div className={Classes.TEXT_MUTED}>{t('preview.title')}</div>
         <div>
           {t('preview.facts', {
-            model: modelName(p.droneKey),
+            model:
+              MODELS[p.droneKey] === undefined
+                ? t('preview.unknownModel', { key: p.droneKey })
+                : modelName(p.droneKey),
             type: type ? t(`types.${type}`) : p.templateType,
             count: p.points.length,
             length: formatLength(t, p.lengthM),

@@ -38,6 +38,7 @@ export default defineStrings({
     preview: {
       title: '上传前预览',
       facts: '{{model}} · {{type}} · {{count}} 个航点 · {{length}} · 完成动作 {{finish}}',
+      unknownModel: '{{key}}（未知机型，请在航线编辑中选择飞行器）',
       refused: '该文件无法导入：{{reason}}',
       notZip: '不是 KMZ（ZIP）文件',
       tooLarge: '解压后超过 {{max}} MB',
@@ -125,6 +126,7 @@ export default defineStrings({
     preview: {
       title: 'Preview before upload',
       facts: '{{model}} · {{type}} · {{count}} waypoints · {{length}} · finish: {{finish}}',
+      unknownModel: '{{key}} (unknown model: choose the aircraft in the route editor)',
       refused: 'This file cannot be imported: {{reason}}',
       notZip: 'not a KMZ (ZIP) file',
       tooLarge: 'more than {{max}} MB once uncompressed',
