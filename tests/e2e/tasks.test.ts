@@ -59,7 +59,23 @@ const shownTime = (ms: number): string => `${localInput(ms).replace('T', ' ')}:0
 /** Fills the create dialog for an immediate task on the first dock and saves. */
 async function createImmediateTask(page: Page, name: string): Promise<void> {
   await fillImmediateTask(page, name);
-  await page.getByTestId('task-form').waitFor({ state: 'detached' });
+  // Saved, the dialog closes; refused, it stays and a toast says why: fail with those words.
+  const refusal = page.locator('.bp6-toast.bp6-intent-danger').first();
+  // Whichever loses the race times out later: its rejection is caught here, not left unhandled.
+  const outcome = await Promise.race([
+    page
+      .getByTestId('task-form')
+      .waitFor({ state: 'detached' })
+      .then(
+        () => 'saved',
+        () => 'the dialog stayed open',
+      ),
+    refusal.waitFor().then(
+      async () => `refused: ${(await refusal.textContent()) ?? ''}`,
+      () => 'the dialog stayed open',
+    ),
+  ]);
+  if (outcome !== 'saved') throw new Error(`the task ${name} was not saved: ${outcome}`);
 }
 
 /** Fills the create dialog for an immediate task of `北门巡检` on the first dock and submits it. */
@@ -113,7 +129,7 @@ describe('flight tasks', () => {
       .locator('.bp6-toast', { hasText: '机场正在执行其他任务：“北门早巡”' })
       .waitFor({ timeout: 30_000 });
     expect(await page.locator('#task-name').inputValue()).toBe('北门加巡');
-    await page.keyboard.press('Escape');
+    await page.getByTestId('task-form').getByRole('button', { name: '取消' }).click();
     await page.getByTestId('task-form').waitFor({ state: 'detached' });
     expect(await page.locator('.sd-table tbody tr').filter({ hasText: '北门加巡' }).count()).toBe(
       0,
