@@ -14,6 +14,7 @@ import { videoSection } from './video/videoSection.ts';
 import { alarmsSection } from './alarms/alarmsSection.ts';
 import { tasksSection } from './tasks/tasksSection.ts';
 import { gasSection } from './gas/gasSection.ts';
+import { replaySection } from './replay/replaySection.ts';
 import { describeMachine, machineFacts } from './machine.ts';
 import { storeResult, writeSummary } from './results.ts';
 import type { BenchSection } from './section.ts';
@@ -31,6 +32,7 @@ const SECTIONS: BenchSection[] = [
   alarmsSection,
   tasksSection,
   gasSection,
+  replaySection,
 ];
 
 const RESULTS_DIR = fileURLToPath(new URL('./results/', import.meta.url));

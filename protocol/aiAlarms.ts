@@ -52,7 +52,8 @@ export const canMove = (from: AiAlarmStatus, to: AiAlarmStatus): boolean =>
 
 /**
  * Classes the simulated detectors report, then the gas threshold crossings the smell-sensing module
- * raises as alarms (`gas_<channel>`, protocol/gas.ts); devices may report others, shown as they come.
+ * raises as alarms (`gas_<channel>`, protocol/gas.ts) and the airspace alarm (protocol/airspace.ts);
+ * devices may report others, shown as they come.
  */
 export const AI_CATEGORIES = [
   'person',
@@ -68,6 +69,8 @@ export const AI_CATEGORIES = [
   'gas_so2',
   'gas_co',
   'gas_odour',
+  // An aircraft near or inside a no-fly area of its project (server/airspace/proximityAlarms.ts).
+  'airspace_nfz',
 ] as const;
 
 /** Where the detected object is in the frame, each 0–1 from the top-left corner. */

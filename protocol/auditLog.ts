@@ -22,6 +22,8 @@ export const LOG_MODULES = [
   'feature',
   'linxiu',
   'model',
+  'notification',
+  'airspace',
 ] as const;
 export const LOG_ACTIONS = [
   'add',
@@ -71,6 +73,11 @@ export const LOG_ACTIONS = [
   'live_set_quality',
   'live_lens_change',
   'ai_model_deploy',
+  // Notification channels: a test message sent through one.
+  'test',
+  // Airspace: areas read from a file, and a dock told again to fetch its areas.
+  'import',
+  'resync',
 ] as const;
 export const LOG_RESULTS = ['success', 'failure'] as const;
 
@@ -145,6 +152,8 @@ export const AUDIT_WORDS: { 'zh-CN': AuditWords; en: AuditWords } = {
       drc: '虚拟座舱',
       feature: '特征点',
       linxiu: '嗅觉感知',
+      notification: '通知',
+      airspace: '空域',
     },
     actions: {
       add: '新增',
@@ -193,6 +202,9 @@ export const AUDIT_WORDS: { 'zh-CN': AuditWords; en: AuditWords } = {
       live_set_quality: '设置直播清晰度',
       live_lens_change: '切换直播镜头',
       ai_model_deploy: '部署 AI 模型',
+      test: '发送测试',
+      import: '导入',
+      resync: '重新同步',
     },
     results: { success: '成功', failure: '失败' },
     details: {
@@ -235,6 +247,8 @@ export const AUDIT_WORDS: { 'zh-CN': AuditWords; en: AuditWords } = {
       drc: 'Virtual cockpit',
       feature: 'Feature points',
       linxiu: 'Smell sensing',
+      notification: 'Notifications',
+      airspace: 'Airspace',
     },
     actions: {
       add: 'Add',
@@ -283,6 +297,9 @@ export const AUDIT_WORDS: { 'zh-CN': AuditWords; en: AuditWords } = {
       live_set_quality: 'Set video quality',
       live_lens_change: 'Switch lens',
       ai_model_deploy: 'Deploy AI model',
+      test: 'Send test',
+      import: 'Import',
+      resync: 'Sync again',
     },
     results: { success: 'Success', failure: 'Failure' },
     details: {

@@ -102,6 +102,36 @@ export interface TaskExecution {
   result_code: number;
   started_at: string | null;
   ended_at: string | null;
+  /**
+   * What the run achieved, judged from what the aircraft did when it ended. Null while it runs, for
+   * runs that never took off, and for runs that ended before runs were judged: those show `state`.
+   */
+  verdict?: TaskRunVerdict | null;
+}
+
+/** Judgements of a finished run. */
+export const RUN_RESULTS = ['complete', 'partial', 'failed'] as const;
+export type RunResult = (typeof RUN_RESULTS)[number];
+
+/** A finished run's verdict: waypoints reached, photos taken and, when short, why. */
+export interface TaskRunVerdict {
+  /**
+   * `complete`: every waypoint reached and every planned photo taken, and the dock said `ok`;
+   * `partial`: some of the route was flown; `failed`: not one waypoint was reached.
+   */
+  result: RunResult;
+  /** Reached in flying order, counted from the first. */
+  waypoints_reached: number;
+  waypoints_total: number;
+  /** Media the dock reported for the flight; null when it reported no count. */
+  photos_taken: number | null;
+  /** Photos the route's waypoint actions take; null when the route file could not be read. */
+  photos_planned: number | null;
+  /** The reason in the caller's language, e.g. "返航于航点 2 / 4（用户下令返航）". */
+  reason: string;
+  /** The reason's message key (`run.returned_early`, …) and its parameters (`cause` is a key too). */
+  reason_key: string;
+  reason_params: Record<string, string | number>;
 }
 
 /** A task row as the list shows it. */

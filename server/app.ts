@@ -29,6 +29,9 @@ import { registerOpsRoutes } from './http/ops/opsRoutes.ts';
 import { Health } from './ops/health.ts';
 import { logFormat, logTransport } from './ops/logOutput.ts';
 import { Metrics } from './ops/metrics.ts';
+import { realScheduler } from './mqtt/scheduler.ts';
+import type { Scheduler } from './mqtt/scheduler.ts';
+import { createNotifier } from './notifications/notificationService.ts';
 import { holdDataDir, runningServer } from './ops/serverLock.ts';
 import { openStore } from './storage/openStore.ts';
 import { guardedValidatorCompiler } from './http/validator.ts';
@@ -141,6 +144,8 @@ export interface CreateOptions extends BuildOptions {
   /** PGlite in memory and no files under `DATA_DIR` (tests). */
   inMemory?: boolean;
   throttle?: LoginThrottle;
+  /** The clock of notification retries, rate limits and quiet hours (tests pass a manual one). */
+  notifierScheduler?: Scheduler;
 }
 
 /** Opens and migrates the database, seeds an empty one, builds the app and listens. */
@@ -180,8 +185,9 @@ export async function createSkydeck(
         : { ok: false, detail: `not applied: ${pending.join(', ')}` };
     });
     const metrics = config.metricsToken === undefined ? null : new Metrics(db);
+    const appDb = metrics?.timed(db) ?? db;
     const deps: AppDeps = {
-      db: metrics?.timed(db) ?? db,
+      db: appDb,
       health,
       metrics,
       config,
@@ -190,6 +196,10 @@ export async function createSkydeck(
       events,
       tokenVersions: new TokenVersions(db).follow(events),
       storage: openStore(config, inMemory),
+      notifier: createNotifier({
+        db: appDb,
+        scheduler: options.notifierScheduler ?? realScheduler,
+      }),
     };
     const app = await buildApp(deps, options);
     try {

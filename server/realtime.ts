@@ -38,6 +38,7 @@ import { startSimulator } from './sim/simulator.ts';
 import type { Simulator } from './sim/simulator.ts';
 import { taskRuntime } from './tasks/startTasks.ts';
 import { mediaRuntime } from './media/mediaRuntime.ts';
+import { airspaceRuntime } from './airspace/airspaceRuntime.ts';
 
 function asLog(logger: FastifyBaseLogger): Log {
   return {
@@ -164,6 +165,8 @@ async function realtime(
   tasks.register(requests);
   const media = mediaRuntime(deps, log);
   media.register(requests);
+  const airspace = airspaceRuntime(deps, log);
+  airspace.register(requests);
   setup?.(requests, deps);
   const serverSecret = derivedSecret(tokenSecret, 'mqtt-server');
   const retentionDays = trackRetentionDays();
@@ -263,6 +266,10 @@ async function realtime(
       { url, username, password: serverSecret },
       `http://${httpHost}:${String(httpPort)}`,
     );
+    await airspace.start(
+      { url, username, password: serverSecret },
+      `http://${httpHost}:${String(httpPort)}`,
+    );
     running.sim = await startSim(
       deps,
       url,
@@ -280,6 +287,7 @@ async function realtime(
     await running.sim?.stop();
     await tasks.stop();
     await media.stop();
+    await airspace.stop();
     await running.ingestion?.close();
     await running.relay?.close();
     await running.broker?.close();

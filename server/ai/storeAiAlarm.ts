@@ -1,5 +1,6 @@
 import type { Db } from '../db/Db.ts';
 import type { Fields } from '../mqtt/decode.ts';
+import { notifierOf } from '../notifications/Notifier.ts';
 import { ingestAiAlarm } from './ingestAiAlarm.ts';
 
 /**
@@ -7,5 +8,8 @@ import { ingestAiAlarm } from './ingestAiAlarm.ts';
  * received it (the order consoles saw it live), and resolves once it and its snapshot are stored.
  */
 export async function storeAiAlarm(db: Db, sn: string, data: Fields, receivedAt: number) {
-  await ingestAiAlarm(db, sn, data, receivedAt);
+  const id = await ingestAiAlarm(db, sn, data, receivedAt);
+  // A repeat (or the echo of a gas crossing, notified where it was raised) stores nothing: null.
+  if (id !== null)
+    notifierOf(db).notify({ kind: 'ai_alarm', deviceSn: sn, alarmId: id, at: receivedAt });
 }

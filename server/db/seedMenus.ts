@@ -66,6 +66,19 @@ export const SEED_PAGES: readonly SeedPage[] = [
     buttons: ['drc:control'],
   },
   { name: 'linxiu', path: '/linxiu', icon: 'heat-grid', buttons: ['gas:edit'] },
+  {
+    name: 'notifications',
+    path: '/notifications',
+    icon: 'notifications',
+    buttons: ['notification:add', 'notification:edit', 'notification:del'],
+  },
+  { name: 'replay', path: '/replay', icon: 'play', buttons: [] },
+  {
+    name: 'airspace',
+    path: '/airspace',
+    icon: 'polygon-filter',
+    buttons: ['airspace:add', 'airspace:edit', 'airspace:del'],
+  },
 ];
 
 /** Pages the operator role opens, with all their buttons. */
@@ -81,6 +94,9 @@ export const OPERATOR_PAGES: readonly string[] = [
   'video_square',
   'drone_ctl',
   'linxiu',
+  'notifications',
+  'replay',
+  'airspace',
 ];
 
 /** Pages the viewer role opens, without buttons. */
@@ -92,4 +108,6 @@ export const VIEWER_PAGES: readonly string[] = [
   'resources',
   'video_square',
   'linxiu',
+  'replay',
+  'airspace',
 ];

@@ -11,6 +11,7 @@
  * a row whose owner went quiet (or shut down cleanly) is taken over by another instance.
  */
 import type { Db } from '../db/Db.ts';
+import { closeDrcHold, openDrcHold } from './drcHolds.ts';
 
 export interface StoredSession {
   dockSn: string;
@@ -141,11 +142,13 @@ export async function markEntered(db: Db, dockSn: string, owner: string): Promis
     dockSn,
     owner,
   ]);
+  await openDrcHold(db, dockSn, owner);
 }
 
 /** Forgets the dock's session when `userId` holds it. */
 export async function releaseSession(db: Db, dockSn: string, userId: number): Promise<void> {
   await db.query('delete from drc_sessions where dock_sn = $1 and user_id = $2', [dockSn, userId]);
+  await closeDrcHold(db, dockSn, userId);
 }
 
 /** Notes a heartbeat of the holder at `now`, whichever instance heard it. */

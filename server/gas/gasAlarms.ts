@@ -13,6 +13,7 @@ import type { AiAlarmData } from '../../protocol/mqtt/payloads.ts';
 import { thingTopic } from '../../protocol/mqtt/topics.ts';
 import { ingestAiAlarm } from '../ai/ingestAiAlarm.ts';
 import type { Db } from '../db/Db.ts';
+import { notifierOf } from '../notifications/Notifier.ts';
 import { levelFor } from './gasThresholds.ts';
 import type { Fix } from './lastPosition.ts';
 
@@ -111,6 +112,15 @@ export async function checkCrossings(db: Db, input: CrossingInput): Promise<numb
     if (prev) {
       if (level > prev.level) {
         prev.level = level;
+        notifierOf(db).notify({
+          kind: 'gas',
+          deviceSn: input.sn,
+          gas: t.gas,
+          value,
+          level,
+          threshold: t.warning,
+          at: input.ts,
+        });
         if (prev.alarmId !== null)
           await db.query('update ai_alarms set level = $2 where id = $1', [prev.alarmId, level]);
         await db.query('update gas_alarm_state set level = $3 where device_sn = $1 and gas = $2', [
@@ -130,6 +140,15 @@ export async function checkCrossings(db: Db, input: CrossingInput): Promise<numb
       [input.sn, t.gas, level, id, new Date(input.ts)],
     );
     if (id !== null) raised.push(id);
+    notifierOf(db).notify({
+      kind: 'gas',
+      deviceSn: input.sn,
+      gas: t.gas,
+      value,
+      level,
+      threshold: level >= 2 ? t.warning : t.caution,
+      at: input.ts,
+    });
     input.publish?.(
       thingTopic(input.sn, 'events'),
       JSON.stringify({

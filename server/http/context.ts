@@ -8,6 +8,7 @@ import type { TokenVersions } from '../auth/tokenVersions.ts';
 import type { Config } from '../config.ts';
 import type { PrincipalEvents } from '../principalEvents.ts';
 import type { Db } from '../db/Db.ts';
+import type { NotificationService } from '../notifications/notificationService.ts';
 import type { ObjectStore } from '../storage/ObjectStore.ts';
 import type { Caller } from './caller.ts';
 
@@ -42,6 +43,8 @@ export interface AppDeps {
   health: Health;
   /** Prometheus metrics; null when `METRICS_TOKEN` is unset (nothing is measured then). */
   metrics: Metrics | null;
+  /** Events to the projects' notification rules and channels (webhooks, e-mail, chat robots). */
+  notifier: NotificationService;
 }
 
 /** The Fastify instance with zod schemas as the type provider. */

@@ -96,6 +96,57 @@ const CATALOGUE = {
     '航线第一个航点距机场 {dock} {distance} 公里，超出 {max} 公里的作业半径',
     "the route's first waypoint is {distance} km from dock {dock}, beyond the {max} km it may fly from its dock",
   ],
+  // A finished run's verdict (server/tasks/runVerdict.ts); {cause} is one of the `run.cause.*` below.
+  'run.complete': ['已到全部 {total} 个航点', 'all {total} waypoints reached'],
+  'run.returned_early': [
+    '返航于航点 {reached} / {total}（{cause}）',
+    'returned home at waypoint {reached} of {total} ({cause})',
+  ],
+  'run.stopped_early': [
+    '中止于航点 {reached} / {total}（{cause}）',
+    'stopped at waypoint {reached} of {total} ({cause})',
+  ],
+  'run.ended_early': ['仅到航点 {reached} / {total}', 'only reached waypoint {reached} of {total}'],
+  'run.none_reached': ['未到达任何航点', 'no waypoint reached'],
+  'run.no_waypoint': ['未到达任何航点（{cause}）', 'no waypoint reached ({cause})'],
+  'run.waypoint_missed': [
+    '航点 {index} 未到达：距航点最近 {distance}',
+    'waypoint {index} not reached: closest {distance} away',
+  ],
+  'run.waypoint_missed_cause': [
+    '航点 {index} 未到达：距航点最近 {distance}（{cause}）',
+    'waypoint {index} not reached: closest {distance} away ({cause})',
+  ],
+  'run.photos_short': [
+    '计划拍照 {planned} 张，实际 {taken} 张',
+    '{planned} photos planned, {taken} taken',
+  ],
+  'run.dock_ended': [
+    '已到全部 {total} 个航点，但{cause}',
+    'all {total} waypoints reached, but {cause}',
+  ],
+  'run.distance_m': ['{value} 米', '{value} m'],
+  'run.distance_km': ['{value} 公里', '{value} km'],
+  'run.cause.user_rth': ['用户下令返航', 'return home ordered'],
+  'run.cause.user_rth_by': ['{user} 下令返航', 'return home ordered by {user}'],
+  'run.cause.user_stop': ['用户中止了航线', 'stopped by the user'],
+  'run.cause.user_stop_by': ['{user} 中止了航线', 'stopped by {user}'],
+  'run.cause.low_battery': ['电量低自动返航', 'low battery'],
+  'run.cause.strong_wind': ['风力过大自动返航', 'strong wind'],
+  'run.cause.rc_lost': ['遥控信号丢失', 'remote-control link lost'],
+  'run.cause.obstacle': ['触发避障', 'obstacle sensed'],
+  'run.cause.flight_limit': [
+    '触及限高、限远或限飞区',
+    'altitude, distance or no-fly limit reached',
+  ],
+  'run.cause.break_code': ['航线中断，原因码 {code}', 'wayline interrupted, reason {code}'],
+  'run.cause.dock_failed': [
+    '机场报告任务失败（错误码 {code}）',
+    'the dock reported failure (code {code})',
+  ],
+  'run.cause.dock_partial': ['机场报告任务部分完成', 'the dock reported it partially done'],
+  'run.cause.dock_timeout': ['机场报告任务超时', 'the dock reported a timeout'],
+  'run.cause.canceled': ['任务被取消', 'the flight was canceled'],
   'drc.held_by': ['{username} 正在操控该飞行器', '{username} is flying this aircraft'],
   'drc.dock_offline': [
     '机场离线，无法进入远程控制',
@@ -256,6 +307,98 @@ const CATALOGUE = {
   'feature.import_time': [
     '文件过于复杂：读取超过 {seconds} 秒（时间上限）',
     'the file is too complex: reading it takes longer than {seconds} s (the time limit)',
+  ],
+  'not_found.notification_channel': ['通知渠道不存在', 'no such notification channel'],
+  'not_found.notification_rule': ['通知规则不存在', 'no such notification rule'],
+  'notification.http_url': [
+    '{field}: 须为 http:// 或 https:// 开头的地址',
+    '{field}: must be an http:// or https:// address',
+  ],
+  'notification.channel_elsewhere': [
+    '{field}: 渠道 {id} 不存在或不属于该项目',
+    '{field}: channel {id} does not exist in this project',
+  ],
+  'notification.time_zone': ['{field}: 未知的时区', '{field}: unknown time zone'],
+  'notification.quiet_empty': [
+    '{field}: 免打扰的开始与结束时间不能相同',
+    '{field}: quiet hours must not start and end at the same time',
+  ],
+  'replay.instant': [
+    '{field}: 须为带时区的 ISO 8601 时间（如 2026-01-01T14:32:00+08:00）或毫秒时间戳，且在 2000 至 2100 年之间',
+    '{field}: must be an ISO 8601 time with its zone (e.g. 2026-01-01T14:32:00+08:00) or epoch milliseconds, between 2000 and 2100',
+  ],
+  'replay.window_order': [
+    '{field}: 结束时间须晚于开始时间',
+    '{field}: the end must be after the start',
+  ],
+  'replay.window_too_long': [
+    '{field}: 时间窗口最长 {days} 天',
+    '{field}: a window spans at most {days} days',
+  ],
+  'replay.unknown_device': [
+    '{field}: 所选项目中没有设备 {sn}',
+    '{field}: there is no device {sn} in the chosen projects',
+  ],
+  'not_found.airspace': ['空域区域不存在', 'no such airspace area'],
+  'airspace.out_of_range': [
+    '{field}: 坐标超出范围（经度 -180 至 180，纬度 -90 至 90）',
+    '{field}: position out of range (longitude -180 to 180, latitude -90 to 90)',
+  ],
+  'airspace.too_many_vertices': [
+    '{field}: 多边形顶点过多（{count} 个），最多 {max} 个',
+    '{field}: too many vertices ({count}); at most {max}',
+  ],
+  'airspace.too_few_vertices': [
+    '{field}: 多边形至少需要 {min} 个不同的顶点',
+    '{field}: a polygon needs at least {min} different vertices',
+  ],
+  'airspace.unclosed_ring': [
+    '{field}: 多边形未闭合（最后一个坐标须与第一个相同）',
+    '{field}: the ring is not closed (its last position must repeat the first)',
+  ],
+  'airspace.self_intersecting': [
+    '{field}: 多边形自相交（在 {lng}, {lat} 附近）',
+    '{field}: the polygon crosses itself (near {lng}, {lat})',
+  ],
+  'airspace.radius': [
+    '{field}: 半径须在 {min} 到 {max} 米之间',
+    '{field}: the radius must be between {min} and {max} m',
+  ],
+  'airspace.import_unreadable': [
+    '{field}: 无法读取文件（须为 GeoJSON 或 KML）',
+    '{field}: the file cannot be read (it must be GeoJSON or KML)',
+  ],
+  'airspace.import_empty': [
+    '{field}: 文件中没有多边形或圆形区域',
+    '{field}: the file holds no polygon or circle',
+  ],
+  'airspace.import_too_many': [
+    '{field}: 文件中的区域超过 {max} 个',
+    '{field}: the file holds more than {max} areas',
+  ],
+  'airspace.waypoint_in_no_fly': [
+    '第 {index} 个航点位于禁飞区「{name}」内',
+    'waypoint {index} is inside the no-fly area "{name}"',
+  ],
+  'airspace.leg_in_no_fly': [
+    '航点 {from} 至 {to} 的航段穿越禁飞区「{name}」',
+    'the leg from waypoint {from} to {to} crosses the no-fly area "{name}"',
+  ],
+  'airspace.waypoint_outside_operation': [
+    '第 {index} 个航点位于作业区之外',
+    'waypoint {index} is outside the operation areas',
+  ],
+  'airspace.leg_outside_operation': [
+    '航点 {from} 至 {to} 的航段飞出作业区',
+    'the leg from waypoint {from} to {to} leaves the operation areas',
+  ],
+  'airspace.route_in_no_fly': [
+    '航线进入禁飞区「{name}」（共 {count} 处）',
+    'the route enters the no-fly area "{name}" ({count} place(s))',
+  ],
+  'airspace.route_outside_operation': [
+    '航线飞出作业区（共 {count} 处）',
+    'the route leaves the operation areas ({count} place(s))',
   ],
   'validation.required': ['{field}: 必填', '{field}: required'],
   'validation.invalid': ['{field}: 格式不正确', '{field}: invalid value'],

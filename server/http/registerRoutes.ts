@@ -22,6 +22,9 @@ import { registerVideoRoutes } from './video/videoRoutes.ts';
 import { registerMediaRoutes } from './media/registerMediaRoutes.ts';
 import { registerModelRoutes } from './models/registerModelRoutes.ts';
 import { registerFeaturePointRoutes } from './featurePoints/registerFeaturePointRoutes.ts';
+import { registerNotificationRoutes } from './notifications/registerNotificationRoutes.ts';
+import { registerReplayRoutes } from './replay/replayRoutes.ts';
+import { registerAirspaceRoutes } from './airspace/registerAirspaceRoutes.ts';
 
 /** Every `/api` route of this module (the MQTT config route is the broker's). */
 export function registerRoutes(app: ZodApp, deps: AppDeps): void {
@@ -48,4 +51,7 @@ export function registerRoutes(app: ZodApp, deps: AppDeps): void {
   registerModelRoutes(app, deps);
   registerFeaturePointRoutes(app, deps);
   registerGasRoutes(app, deps);
+  registerNotificationRoutes(app, deps);
+  registerReplayRoutes(app, deps);
+  registerAirspaceRoutes(app, deps);
 }

@@ -48,7 +48,11 @@ export function decodeEnvelope(payload: Uint8Array): Decoded | null {
   } catch {
     return null;
   }
-  if (!isFields(parsed) || !isFields(parsed.data)) return null;
+  if (!isFields(parsed)) return null;
+  // Requests and services without parameters carry `data: null` (`flight_areas_get`,
+  // `flight_areas_update`): read as no fields, not as a broken message left unanswered.
+  const data = parsed.data === null ? {} : parsed.data;
+  if (!isFields(data)) return null;
   return {
     tid: str(parsed.tid) ?? '',
     bid: str(parsed.bid) ?? '',
@@ -56,6 +60,6 @@ export function decodeEnvelope(payload: Uint8Array): Decoded | null {
     gateway: str(parsed.gateway),
     method: str(parsed.method),
     needReply: parsed.need_reply === 1,
-    data: parsed.data,
+    data,
   };
 }

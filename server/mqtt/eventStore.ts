@@ -3,6 +3,7 @@
  * active rows) and our own `ai_alarm` / `gas_reading` events as they arrived.
  */
 import type { Db } from '../db/Db.ts';
+import { notifierOf } from '../notifications/Notifier.ts';
 import { int, num, obj, str } from './decode.ts';
 import type { Fields } from './decode.ts';
 
@@ -76,6 +77,7 @@ export async function storeHms(db: Db, gatewaySn: string, alarms: Alarm[], at: n
         new Date(at),
       ],
     );
+    notifierOf(db).notify({ kind: 'hms', deviceSn: gatewaySn, code: a.code, level: a.level, at });
   }
 }
 

@@ -3,6 +3,8 @@
  * when it changes and on a periodic sweep (`last_online_at`, 60 s without `osd` → offline).
  */
 import type { Db } from '../db/Db.ts';
+import { notifierOf } from '../notifications/Notifier.ts';
+import { markOfflineNoted, markOnlineNoted } from './presenceHistory.ts';
 
 interface Known {
   domain: number;
@@ -66,12 +68,14 @@ export function createPresence(db: Db, offlineAfterMs = OFFLINE_AFTER_MS): Prese
 
   async function setOffline(sns: string[]): Promise<void> {
     if (sns.length === 0) return;
+    const lastHeard = sns.map((sn) => lastSeen.get(sn) ?? null);
     for (const sn of sns) {
       const device = known.get(sn);
+      if (device?.online) notifierOf(db).notify({ kind: 'device_offline', deviceSn: sn });
       if (device) device.online = false;
       lastSeen.delete(sn);
     }
-    await db.query('update devices set online = false where device_sn = any($1) and online', [sns]);
+    await markOfflineNoted(db, sns, lastHeard);
   }
 
   const presence: Presence = {
@@ -118,10 +122,7 @@ export function createPresence(db: Db, offlineAfterMs = OFFLINE_AFTER_MS): Prese
     },
     async markOnline(sns, at) {
       if (sns.length === 0) return;
-      await db.query(
-        'update devices set online = true, last_online_at = $2 where device_sn = any($1)',
-        [sns, new Date(at)],
-      );
+      await markOnlineNoted(db, sns, at);
     },
     async topology(gatewaySn, announced, at) {
       const gateway = known.get(gatewaySn);

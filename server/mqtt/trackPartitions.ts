@@ -6,6 +6,7 @@
  * one transaction under an advisory lock and re-checks what exists.
  */
 import type { Db } from '../db/Db.ts';
+import { catchUpTracks } from '../replay/trackRollup.ts';
 import { StartupError } from '../startupError.ts';
 import type { Log } from './log.ts';
 import type { Scheduler } from './scheduler.ts';
@@ -20,6 +21,9 @@ const COLUMNS = `device_sn, ts, latitude, longitude, height, elevation, attitude
   horizontal_speed, vertical_speed, battery_percent, mode_code`;
 /** Any fixed number: the same in every Skydeck process sharing a database. */
 const UPKEEP_LOCK_KEY = 731_800;
+/** How often past track minutes are thinned, and the most work one round does. */
+const THIN_EVERY_MS = 60_000;
+const THIN_BUDGET_MS = 2_000;
 
 /** Reads `TRACK_RETENTION_DAYS`: a positive whole number of days, or 0 (keep every point). */
 export function trackRetentionDays(env: NodeJS.ProcessEnv = process.env): number {
@@ -96,8 +100,9 @@ export async function ensureTrackPartitions(db: Db, now: number): Promise<string
 
 /**
  * Drops the month partitions that end on or before `now - retentionDays` and deletes the points of
- * the default partition older than that. A month is kept until its last day has expired, so up to a
- * month more than the retention may remain. Returns the names dropped.
+ * the default partition, the thinned tracks, the DRC holds and the presence transitions older
+ * than that. A month is kept until its last day has expired, so up to a month more than the
+ * retention may remain. Returns the names dropped.
  */
 export async function dropExpiredTrackPartitions(
   db: Db,
@@ -114,6 +119,10 @@ export async function dropExpiredTrackPartitions(
     });
     for (const name of expired) await tx.exec(`drop table ${name}`);
     await tx.query(`delete from ${DEFAULT_PARTITION} where ts < $1`, [new Date(cutoff)]);
+    // The replay's other history (migration 0997) is kept as long as the tracks it goes with.
+    await tx.query('delete from drc_holds where ended_at < $1', [new Date(cutoff)]);
+    await tx.query('delete from device_presence where at < $1', [new Date(cutoff)]);
+    await tx.query('delete from device_track_keep where ts < $1', [new Date(cutoff)]);
     return expired;
   });
 }
@@ -150,7 +159,24 @@ export function startTrackPartitionUpkeep(options: {
     });
     return running;
   };
+  // Past minutes are thinned for long replay windows as they age (server/replay/trackRollup.ts).
+  const thin = () => {
+    running = running.then(async () => {
+      try {
+        await catchUpTracks(db, scheduler.now(), THIN_BUDGET_MS);
+      } catch (error) {
+        log.error(`track thinning failed: ${String(error)}`);
+      }
+    });
+  };
   const ready = round();
   const cancel = scheduler.every(UPKEEP_EVERY_MS, () => void round());
-  return { ready, stop: cancel };
+  const cancelThin = scheduler.every(THIN_EVERY_MS, thin);
+  return {
+    ready,
+    stop: () => {
+      cancel();
+      cancelThin();
+    },
+  };
 }

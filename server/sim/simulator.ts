@@ -29,6 +29,11 @@ import { flightPercent, progressData } from './waylineFlight.ts';
 import { stepHeldTasks } from './heldTasks.ts';
 import { drcController } from './drc/drcController.ts';
 import type { DrcController } from './drc/drcController.ts';
+import { simAreaSync } from './airspace/simAreaSync.ts';
+import type { SimAreaSync } from './airspace/simAreaSync.ts';
+import { simFence } from './airspace/simFence.ts';
+import type { SimFence } from './airspace/simFence.ts';
+import type { FileArea } from '../airspace/flightAreaFile.ts';
 
 /** Key of the simulated gateways' secrets when none is configured (`SIM_SECRET_KEY`). */
 export const DEFAULT_SIM_KEY = 'skydeck-sim';
@@ -83,6 +88,8 @@ export interface Simulator {
   published(): number;
   /** Live state of a unit by index (tests, debugging). */
   unit(index: number): UnitState | undefined;
+  /** The custom flight areas a unit's dock holds, and the checksum of their file (tests). */
+  flightAreas(index: number): { checksum: string | null; areas: readonly FileArea[] } | undefined;
   /** Resolves once the aircraft loaded the models they kept (at once without an on-board store). */
   modelsLoaded: Promise<void>;
   stop(): Promise<void>;
@@ -94,6 +101,9 @@ interface Running {
   rng: Rng;
   link: SimLink;
   seq: number;
+  drc: DrcController;
+  areaSync: SimAreaSync;
+  fence: SimFence;
 }
 
 /** Starts the fleet; the first messages go out on each gateway's connect. */
@@ -112,7 +122,6 @@ export function startSimulator(options: SimulatorOptions): Simulator {
   const slowEvery = Math.max(1, Math.round(options.hz * DOCK_SLOW_OSD_S));
   let published = 0;
   let tick = 0;
-  const drcs: DrcController[] = [];
   /** Camera and media upload of each unit, by unit index. */
   const cameras = new Map<number, ReturnType<typeof simMedia>>();
 
@@ -136,51 +145,17 @@ export function startSimulator(options: SimulatorOptions): Simulator {
   }
 
   const units: Running[] = options.fleet.map((def) => {
-    const rng = createRng(mixSeed(options.seed ^ 0x5eed, def.index));
-    const u: Running = {
-      def,
-      state: initialState(def, rng, options.patrols ?? true),
-      rng,
-      link: { publish: () => undefined },
-      seq: 0,
-    };
-    const drc = drcController({
-      def,
-      state: () => u.state,
-      now: () => scheduler.now(),
-      publish: (topic, payload) => u.link.publish(topic, payload),
-    });
-    drcs.push(drc);
-    const services = simServices({
-      def,
-      state: () => u.state,
-      now: () => scheduler.now(),
-      publish: (topic, payload) => u.link.publish(topic, payload),
-      drc: (method, data) => drc.service(method, data),
-    });
-    const camera = simMedia({
-      def,
-      state: () => u.state,
-      now: () => scheduler.now(),
-      publish: (topic, payload) => u.link.publish(topic, payload),
-    });
+    const { unit, camera } = startUnit(def, options, announce);
     cameras.set(def.index, camera);
-    u.link = options.transport.open(
-      def.dock,
-      simSecret(def.dock.sn, options.secretKey),
-      () => announce(u),
-      (topic, payload) => {
-        camera.handle(topic, payload);
-        if (topic.endsWith('/drc/down')) drc.down(payload);
-        else services.handle(topic, payload);
-      },
-    );
-    return u;
+    return unit;
   });
 
   function stepOne(u: Running): void {
     const { def, state } = u;
+    const before = { ...state.pos };
     stepUnit(def, state, simDt, u.rng);
+    u.fence.enforce(before);
+    u.fence.report(dt);
     cameras.get(def.index)?.afterStep(simDt);
     send(u, thingTopic(def.aircraft.sn, 'osd'), aircraftOsd(def, state));
     if ((tick + def.index) % dockEvery === 0)
@@ -224,19 +199,80 @@ export function startSimulator(options: SimulatorOptions): Simulator {
   });
 
   const cancelDrc = scheduler.every(DRC_TICK_MS, () => {
-    for (const d of drcs) d.tick(DRC_TICK_MS / 1000);
+    for (const u of units) {
+      const before = { ...u.state.pos };
+      u.drc.tick(DRC_TICK_MS / 1000);
+      u.fence.enforce(before);
+    }
   });
 
   return {
     published: () => published,
     unit: (index) => units[index]?.state,
+    flightAreas: (index) => {
+      const u = units[index];
+      return u && { checksum: u.areaSync.checksum(), areas: u.areaSync.areas() };
+    },
     modelsLoaded,
     async stop() {
       cancel();
       cancelDrc();
+      for (const u of units) u.areaSync.stop();
       await options.transport.close();
       await modelsLoaded;
       shutDownAircraft(aircraftSns);
     },
   };
+}
+
+/**
+ * One unit's state and the parts that answer the cloud for it (services, DRC, camera, flight
+ * areas), connected through the transport; `announce` runs on every (re)connect.
+ */
+function startUnit(
+  def: SimUnitDef,
+  options: SimulatorOptions,
+  announce: (u: Running) => void,
+): { unit: Running; camera: ReturnType<typeof simMedia> } {
+  const rng = createRng(mixSeed(options.seed ^ 0x5eed, def.index));
+  const state = initialState(def, rng, options.patrols ?? true);
+  const publish = (topic: string, payload: string) => u.link.publish(topic, payload);
+  const now = () => options.scheduler.now();
+  const drc = drcController({ def, state: () => u.state, now, publish });
+  const areaSync = simAreaSync({ def, now, publish });
+  const fence = simFence({ def, state: () => u.state, now, publish, areas: areaSync.areas });
+  const u: Running = {
+    def,
+    state,
+    rng,
+    link: { publish: () => undefined },
+    seq: 0,
+    drc,
+    areaSync,
+    fence,
+  };
+  const services = simServices({
+    def,
+    state: () => u.state,
+    now,
+    publish,
+    // A fly-to into a no-fly area is refused before DRC looks at it.
+    drc: (method, data) => fence.refuse(method, data) ?? drc.service(method, data),
+  });
+  const camera = simMedia({ def, state: () => u.state, now, publish });
+  u.link = options.transport.open(
+    def.dock,
+    simSecret(def.dock.sn, options.secretKey),
+    () => {
+      announce(u);
+      areaSync.connected();
+    },
+    (topic, payload) => {
+      camera.handle(topic, payload);
+      if (areaSync.handle(topic, payload)) return;
+      if (topic.endsWith('/drc/down')) drc.down(payload);
+      else services.handle(topic, payload);
+    },
+  );
+  return { unit: u, camera };
 }

@@ -112,14 +112,20 @@ export function flightPercent(
   flight: WaylineFlight,
   where: { pos: LatLng; home: LatLng; landed: boolean },
 ): number {
-  if (flight.status === 'ok') return 100;
+  const routeDone = flight.index >= flight.points.length;
+  if (flight.status === 'ok' && routeDone) return 100;
   const total = flight.points.length + 1;
   const legs =
     Math.min(flight.index, flight.points.length) + legDone(flight, where.pos, where.home);
-  const done = legs + (where.landed ? 1 : 0);
+  // A flight sent home before its last placemark did not fly the rest: landing does not make it whole.
+  const done = legs + (where.landed && routeDone ? 1 : 0);
   flight.percent = Math.max(flight.percent, Math.min(99, Math.round((done / total) * 100)));
   return flight.percent;
 }
+
+/** `break_reason` codes a dock gives (protocol §4.2): the user's return home, low-battery return. */
+const BREAK_USER_RTH = 1283;
+const BREAK_LOW_BATTERY = 773;
 
 /** The `flighttask_progress` data of a flight. */
 export function progressData(flight: WaylineFlight, percent: number): Record<string, unknown> {
@@ -128,6 +134,18 @@ export function progressData(flight: WaylineFlight, percent: number): Record<str
   // A hover action holds the aircraft through `paused`, but the task is still running.
   const hovering = flight.status === 'paused' && flight.hoverLeft > 0;
   const status = waiting ? 'sent' : hovering ? 'in_progress' : flight.status;
+  // Like a dock, the index of the last placemark reached (0 also on the way to the first one), not
+  // the one flown to: an aircraft sent home on the way to the third has reached the second.
+  const reached = Math.max(0, Math.min(flight.index, flight.points.length) - 1);
+  // A route broken off before its last placemark carries a break point saying where and why: the
+  // user's return home, or else the low battery that is the only other thing ending one early here.
+  const broken = flight.index < flight.points.length && (flight.goHome || flight.status === 'ok');
+  const breakPoint = {
+    index: reached,
+    state: 0,
+    wayline_id: 0,
+    break_reason: flight.goHome ? BREAK_USER_RTH : BREAK_LOW_BATTERY,
+  };
   return {
     result: flight.result,
     output: {
@@ -135,11 +153,13 @@ export function progressData(flight: WaylineFlight, percent: number): Record<str
       progress: { current_step: flight.step, percent },
       ext: {
         flight_id: flight.flightId,
-        current_waypoint_index: Math.min(flight.index, Math.max(0, flight.points.length - 1)),
+        current_waypoint_index: reached,
         wayline_mission_state: flight.status === 'in_progress' ? 6 : 2,
+        // Photos the aircraft's actions took: none for placemarks it never reached.
         media_count: flight.photoCount,
         track_id: flight.flightId,
         wayline_id: 0,
+        ...(broken ? { break_point: breakPoint } : {}),
       },
     },
   };

@@ -1,5 +1,6 @@
 import type { Db } from '../db/Db.ts';
 import type { Log } from '../mqtt/log.ts';
+import type { ObjectStore } from '../storage/ObjectStore.ts';
 import type { DeviceLink } from './DeviceLink.ts';
 
 /** What every part of the engine works with. */
@@ -16,6 +17,8 @@ export interface EngineContext {
   instanceId: string;
   /** An instance silent for longer than this has lost its claims, ms. */
   claimTtlMs: number;
+  /** Where the routes' KMZ files are: a finished run is judged against its route (runFacts.ts). */
+  storage?: ObjectStore;
 }
 
 /** An execution joined with what sending it needs from its task and wayline. */

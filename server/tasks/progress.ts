@@ -3,11 +3,13 @@ import type { TaskInfo } from '../../protocol/mqtt/payloads.ts';
 import { thingTopic } from '../../protocol/mqtt/topics.ts';
 import { int, num, obj, str } from '../mqtt/decode.ts';
 import type { Fields } from '../mqtt/decode.ts';
+import { notifierOf } from '../notifications/Notifier.ts';
 import { executeDue } from './execute.ts';
 import { EXECUTION_SELECT } from './EngineContext.ts';
 import type { EngineContext, ExecutionRow } from './EngineContext.ts';
 import { holdsClaim } from './claims.ts';
 import { isFinal, isProgressStatus } from './executionStates.ts';
+import { storeVerdict } from './runFacts.ts';
 import { recordEvent } from './taskLog.ts';
 
 /** One `flighttask_progress` as we read it; undefined fields were missing or malformed. */
@@ -23,7 +25,8 @@ function readProgress(data: Fields) {
     percent: percent === undefined ? undefined : Math.round(Math.min(100, Math.max(0, percent))),
     step: int(progress.current_step),
     waypoint: int(ext.current_waypoint_index),
-    mediaCount: int(ext.media_count) ?? 0,
+    // Undefined when the dock did not say: a run is not judged short of photos on a missing count.
+    mediaCount: int(ext.media_count),
     breakPoint: obj(ext.break_point),
   };
 }
@@ -45,7 +48,7 @@ function taskInfo(row: ExecutionRow, p: ReturnType<typeof readProgress>, nowMs: 
     percent,
     current_waypoint_index: p.waypoint ?? row.current_waypoint,
     total_waypoints: row.waypoint_count,
-    media_count: p.mediaCount,
+    media_count: p.mediaCount ?? 0,
     started_at: started,
     eta,
   };
@@ -96,6 +99,15 @@ export async function applyProgress(
       row.waypoint_count,
     ],
   );
+  if (ending && p.status !== row.state)
+    notifierOf(ctx.db).notify({
+      kind: 'task_failed',
+      deviceSn: dockSn,
+      executionId: row.id,
+      state: p.status,
+      taskName: row.task_name,
+      at: ctx.now(),
+    });
   if (p.status !== row.state || p.waypoint !== row.current_waypoint || p.step !== row.current_step)
     await recordEvent(
       ctx.db,
@@ -112,6 +124,11 @@ export async function applyProgress(
       },
       ctx.now(),
     );
+  // A run that flew is judged by what the aircraft did, not only by the dock's last status.
+  if (ending && p.status !== row.state && startedAt)
+    await storeVerdict(ctx, { ...row, started_at: startedAt }, p).catch((error: unknown) => {
+      ctx.log.error(`judging run ${row.flight_id} failed: ${String(error)}`);
+    });
   const info = taskInfo({ ...row, started_at: startedAt }, p, ctx.now());
   ctx.link.publish(thingTopic(dockSn, 'taskInfo'), {
     tid: randomUUID(),

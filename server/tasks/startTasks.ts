@@ -45,6 +45,7 @@ export function taskRuntime(deps: AppDeps, log: Log): TaskRuntime {
         fileUrl,
         silenceMs: deps.config.taskSilenceSeconds * 1000,
         minBattery: deps.config.taskMinBattery,
+        storage: deps.storage,
       });
       setTaskEngine(deps.db, engine);
       stopAll = async () => {

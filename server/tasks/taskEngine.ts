@@ -8,6 +8,7 @@ import type { Db } from '../db/Db.ts';
 import { queryOne } from '../db/Db.ts';
 import type { Log } from '../mqtt/log.ts';
 import type { Scheduler } from '../mqtt/scheduler.ts';
+import type { ObjectStore } from '../storage/ObjectStore.ts';
 import { randomUUID } from 'node:crypto';
 import { beat, leave } from './claims.ts';
 import { claimDue } from './claimDue.ts';
@@ -37,6 +38,8 @@ export interface TaskEngineOptions {
   prepareLeadMs?: number;
   /** This instance's name among several servers (default: a fresh one per start). */
   instanceId?: string;
+  /** The routes' files; without it a finished run is judged on the dock's reports and its track. */
+  storage?: ObjectStore;
 }
 
 /** Runs sent at once, and most batches in one round (the rest wait for the next round). */
@@ -76,6 +79,7 @@ export function startTaskEngine(options: TaskEngineOptions): TaskEngine {
     instanceId: options.instanceId ?? randomUUID(),
     // Several missed rounds, never longer than the silence that fails a flight.
     claimTtlMs: Math.min(options.silenceMs ?? 60_000, 5 * (options.tickMs ?? 1_000)),
+    ...(options.storage ? { storage: options.storage } : {}),
   };
   const silenceMs = options.silenceMs ?? 60_000;
   const prepareLeadMs = options.prepareLeadMs ?? PREPARE_LEAD_MS;

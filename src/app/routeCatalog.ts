@@ -50,5 +50,8 @@ export const ROUTE_CATALOG: readonly RouteInfo[] = [
   info('/logs', 'logs', 'history'),
   info('/drone_ctl', 'drone_ctl', 'airplane', { hidden: true, bare: true, noCache: true }),
   info('/linxiu', 'linxiu', 'heat-grid'),
+  info('/notifications', 'notifications', 'notifications'),
+  info('/replay', 'replay', 'play'),
+  info('/airspace', 'airspace', 'polygon-filter'),
   info('/sample', 'sample', 'th', { menu: 'workbench', hidden: true }),
 ];

@@ -19,6 +19,9 @@ import aiAlarms from '../pages/aiAlarms/i18n.ts';
 import aiModels from '../pages/aiModels/i18n.ts';
 import featurePoints from '../pages/featurePoints/i18n.ts';
 import gas from '../pages/gas/i18n.ts';
+import notifications from '../pages/notifications/i18n.ts';
+import airspace from '../pages/airspace/i18n.ts';
+import replay from '../pages/replay/i18n.ts';
 import alarmToast from '../components/AlarmToast/i18n.ts';
 import common from './locales/common.ts';
 import error from './locales/error.ts';
@@ -53,6 +56,9 @@ const namespaces = {
   aiModels,
   featurePoints,
   gas,
+  notifications,
+  replay,
+  airspace,
   alarmToast,
   devices,
   menus,

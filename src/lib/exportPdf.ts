@@ -7,10 +7,9 @@ import type { ReportMeta } from './report/reportMeta.ts';
 import { prepareReport, type ReportLayout } from './report/reportMode.ts';
 import { addTextFont, collectText, writeRuns, type TextRun } from './report/textLayer.ts';
 import { flattenModernColors } from './plainColors.ts';
+import { fitPdfPage, REPORT_FILE_NAME } from './report/pdfRules.ts';
 
-/** Spec §9: a PDF page side may not exceed 14 400 points (PDF's own limit of 200 inches). */
-export const MAX_PDF_SIDE_PT = 14_400;
-export const REPORT_FILE_NAME = '报告.pdf';
+export { fitPdfPage, MAX_PDF_SIDE_PT, REPORT_FILE_NAME } from './report/pdfRules.ts';
 
 /** CSS pixels are 1/96 in, points 1/72 in: the page shows the capture at its on-screen size. */
 const PT_PER_PX = 0.75;
@@ -18,12 +17,6 @@ const MARGIN_PT = 36;
 const FOOTER_PT = 20;
 /** Page height over width of the A series (A4 portrait), so pages print and read like paper. */
 const PAGE_RATIO = Math.SQRT2;
-
-/** Scales `width × height` down proportionally so that neither side exceeds the PDF limit. */
-export function fitPdfPage(width: number, height: number): { width: number; height: number } {
-  const scale = Math.min(1, MAX_PDF_SIDE_PT / width, MAX_PDF_SIDE_PT / height);
-  return { width: width * scale, height: height * scale };
-}
 
 /** The rendered report, where it may be cut and its lines of text, all in canvas pixels. */
 interface Capture extends ReportLayout {

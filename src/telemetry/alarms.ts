@@ -5,8 +5,10 @@
  * and stays active for {@link AI_ALARM_HOLD_MS}. The feed is every active alarm, newest first.
  */
 import type { HmsAlarmRecord } from '../../protocol/alarms.ts';
+import { AIRSPACE_ALARM_CATEGORY } from '../../protocol/airspace.ts';
+import type { AirspaceAlarmData } from '../../protocol/airspace.ts';
 import type { AiAlarmData, HmsAlarm } from '../../protocol/mqtt/payloads.ts';
-import type { JsonValue, TelemetryEvent } from '../../protocol/telemetry.ts';
+import type { JsonObject, JsonValue, TelemetryEvent } from '../../protocol/telemetry.ts';
 import { arrayAt, asObject, readAs } from './fields.ts';
 
 /** 0 notice, 1 caution, 2 warning: the HMS levels. */
@@ -32,6 +34,8 @@ export interface AlarmEntry {
   args: { component_index?: number; sensor_index?: number };
   /** AI detections: 0–1. */
   confidence: number | null;
+  /** Airspace alarms (category `airspace_nfz`): the no-fly area, the distance to it (m), inside. */
+  airspace?: { area: string; distance: number; inside: boolean };
   /** When it was raised (ms since epoch). */
   ts: number;
 }
@@ -89,12 +93,23 @@ export function hmsAlarms(event: TelemetryEvent): AlarmEntry[] {
   });
 }
 
+/** The area and distance of an airspace alarm's body, when it names them. */
+function airspaceOf(raw: JsonObject): AlarmEntry['airspace'] {
+  const data = readAs<AirspaceAlarmData>(raw);
+  const area = data.str('area_name');
+  const distance = data.num('area_distance');
+  if (area === null || distance === null) return undefined;
+  return { area, distance, inside: raw.is_in_area === true };
+}
+
 /** An AI detection as one entry (a warning unless it says otherwise). */
 export function aiAlarm(event: TelemetryEvent): AlarmEntry {
   const raw = asObject(event.data) ?? {};
   const data = readAs<AiAlarmData>(raw);
   const id = data.str('alarm_id') ?? String(event.ts);
+  const airspace = data.str('category') === AIRSPACE_ALARM_CATEGORY ? airspaceOf(raw) : undefined;
   return {
+    ...(airspace === undefined ? {} : { airspace }),
     id: `${event.sn}|ai|${id}`,
     sn: event.sn,
     level: toLevel(data.num('level') ?? 2),

@@ -17,6 +17,7 @@ const ALL_PAGES = [
   'video_square',
   'logs',
   'linxiu',
+  'notifications',
 ];
 
 describe('signing in and the role menus', () => {

@@ -20,6 +20,9 @@ const PAGES = [
   ['logs', '/logs'],
   ['drone_ctl', '/drone_ctl'],
   ['linxiu', '/linxiu'],
+  ['notifications', '/notifications'],
+  ['replay', '/replay'],
+  ['airspace', '/airspace'],
 ];
 
 describe.each(backends)('menus on $name', (backend) => {

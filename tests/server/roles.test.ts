@@ -37,13 +37,15 @@ describe.each(backends)('roles and role menus on $name', (backend) => {
       'resources',
       'video_square',
       'linxiu',
+      'replay',
+      'airspace',
     ]);
     expect(viewer.body.data.every((m) => m.children === undefined)).toBe(true);
     const admin = await server.call<MenuNode[]>('GET', '/api/role/menu/list', {
       token: s.admin,
       query: { role_id: 1 },
     });
-    expect(names(admin.body.data)).toHaveLength(16);
+    expect(names(admin.body.data)).toHaveLength(19);
     const device = admin.body.data.find((m) => m.name === 'device');
     expect(device?.children?.map((b) => b.perms)).toEqual([
       'device:add',

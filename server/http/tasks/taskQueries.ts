@@ -1,7 +1,13 @@
 import type { FastifyRequest } from 'fastify';
-import type { FlightTask, TaskExecution } from '../../../protocol/tasks.ts';
+import type {
+  FlightTask,
+  RunResult,
+  TaskExecution,
+  TaskRunVerdict,
+} from '../../../protocol/tasks.ts';
 import type { Db } from '../../db/Db.ts';
 import { queryOne } from '../../db/Db.ts';
+import { RUN_CAUSES, VERDICT_REASONS } from '../../tasks/runVerdict.ts';
 import { ApiError } from '../ApiError.ts';
 import type { Caller } from '../caller.ts';
 import { message, pickLang } from '../messages.ts';
@@ -9,7 +15,8 @@ import type { Lang, MessageKey } from '../messages.ts';
 
 export const EXECUTION_COLUMNS = `x.id, x.task_id, x.flight_id, x.dock_sn, x.planned_at, x.state,
   x.percent, x.current_step, x.current_waypoint, x.total_waypoints, x.break_point, x.reason,
-  x.result_code, x.reason_params, x.started_at, x.ended_at`;
+  x.result_code, x.reason_params, x.started_at, x.ended_at, x.verdict, x.verdict_reason,
+  x.verdict_params, x.waypoints_reached, x.photos_taken, x.photos_planned`;
 
 /** Select producing a `TaskRow`: the task, its wayline's name and its newest execution. */
 export const TASK_SELECT = `
@@ -41,6 +48,13 @@ export interface ExecutionRow {
   reason_params: Record<string, string | number> | null;
   started_at: Date | string | null;
   ended_at: Date | string | null;
+  /** The verdict of a finished run (migration 0975); null when not judged. */
+  verdict: RunResult | null;
+  verdict_reason: string | null;
+  verdict_params: Record<string, string | number> | null;
+  waypoints_reached: number | null;
+  photos_taken: number | null;
+  photos_planned: number | null;
 }
 
 export interface TaskRow extends Omit<FlightTask, 'next_run_at' | 'created_at' | 'last'> {
@@ -77,17 +91,74 @@ export function reasonText(
   return REASONS.has(reason) ? message(reason as MessageKey, lang, params) : reason;
 }
 
-/** An execution as the API answers it, its reason in the caller's language. */
+const VERDICT_KEYS: ReadonlySet<string> = new Set(VERDICT_REASONS);
+const CAUSES: ReadonlySet<string> = new Set(RUN_CAUSES);
+
+/** A distance in metres as words: metres below a kilometre, kilometres to one decimal above. */
+function distanceText(metres: number, lang: Lang): string {
+  return metres < 1_000
+    ? message('run.distance_m', lang, { value: Math.round(metres) })
+    : message('run.distance_km', lang, { value: (metres / 1_000).toFixed(1) });
+}
+
+/** Why a run stopped short (`run.cause.*`), naming the user who ordered it when known. */
+function causeText(params: Readonly<Record<string, string | number>>, lang: Lang): string {
+  const cause = String(params.cause);
+  if (!CAUSES.has(cause)) return cause;
+  const key = `run.cause.${cause}${params.user && cause.startsWith('user_') ? '_by' : ''}`;
+  return message(key as MessageKey, lang, params);
+}
+
+/** A verdict's reason (`run.*`) in `lang`, its cause and distance in words; anything else as stored. */
+export function verdictText(
+  reason: string,
+  lang: Lang,
+  params: Readonly<Record<string, string | number>> = {},
+): string {
+  if (!VERDICT_KEYS.has(reason)) return reason;
+  const filled: Record<string, string | number> = { ...params };
+  if (params.cause !== undefined) filled.cause = causeText(params, lang);
+  if (typeof params.distance_m === 'number')
+    filled.distance = distanceText(params.distance_m, lang);
+  return message(reason as MessageKey, lang, filled);
+}
+
+/** The verdict columns of a row as the API answers them; null for a run not judged. */
+function toVerdict(row: ExecutionRow, lang: Lang): TaskRunVerdict | null {
+  if (!row.verdict || !row.verdict_reason) return null;
+  const params = row.verdict_params ?? {};
+  return {
+    result: row.verdict,
+    waypoints_reached: row.waypoints_reached ?? 0,
+    waypoints_total: row.total_waypoints,
+    photos_taken: row.photos_taken,
+    photos_planned: row.photos_planned,
+    reason: verdictText(row.verdict_reason, lang, params),
+    reason_key: row.verdict_reason,
+    reason_params: params,
+  };
+}
+
+/** An execution as the API answers it, its reason and verdict in the caller's language. */
 export function toExecution(request: FastifyRequest, row: ExecutionRow): TaskExecution {
   const lang = pickLang(request.headers['accept-language']);
-  const { reason_params: params, ...rest } = row;
-  const reason = reasonText(row.reason, lang, { ...params, code: row.result_code });
   return {
-    ...rest,
+    id: row.id,
+    task_id: row.task_id,
+    flight_id: row.flight_id,
+    dock_sn: row.dock_sn,
     planned_at: iso(row.planned_at) ?? '',
+    state: row.state,
+    percent: row.percent,
+    current_step: row.current_step,
+    current_waypoint: row.current_waypoint,
+    total_waypoints: row.total_waypoints,
+    break_point: row.break_point,
+    reason: reasonText(row.reason, lang, { ...row.reason_params, code: row.result_code }),
+    result_code: row.result_code,
     started_at: iso(row.started_at),
     ended_at: iso(row.ended_at),
-    reason,
+    verdict: toVerdict(row, lang),
   };
 }
 

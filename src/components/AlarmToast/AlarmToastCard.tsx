@@ -100,3 +100,23 @@ export function AlarmToastCard({ arrival, onOpen }: { arrival: AiArrival; onOpen
     </button>
   );
 }
+
+/** The one summary toast of a burst: how many alarms came without a toast, opening the alarm page. */
+export function MoreAlarmsCard({ count, onOpen }: { count: number; onOpen: () => void }) {
+  const { t } = useTranslation('alarmToast');
+  return (
+    <button
+      type="button"
+      className="sd-alarm-toast sd-alarm-toast-more"
+      data-testid="alarm-toast-more"
+      data-count={count}
+      onClick={onOpen}
+    >
+      <Icon icon="layers" className="sd-alarm-toast-more-icon" />
+      <span className="sd-alarm-toast-text">
+        <b>{t('more', { count })}</b>
+        <span>{t('moreHint')}</span>
+      </span>
+    </button>
+  );
+}

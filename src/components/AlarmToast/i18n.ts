@@ -10,6 +10,8 @@ export default defineStrings({
     soundOn: '告警提示音：开',
     soundOff: '告警提示音：关',
     unread: '{{n}} 条未读 AI 告警',
+    more: '另有 {{count}} 条告警',
+    moreHint: '点击查看全部告警',
   },
   en: {
     title: 'AI alarm: {{category}}',
@@ -19,5 +21,7 @@ export default defineStrings({
     soundOn: 'Alarm sound: on',
     soundOff: 'Alarm sound: off',
     unread: '{{n}} unread AI alarms',
+    more: '{{count}} more alarms',
+    moreHint: 'Open the alarm page to see them all',
   },
 });

@@ -1,6 +1,13 @@
+import type { Intent } from '@blueprintjs/core';
 import type { TFunction } from 'i18next';
-import { FINAL_STATES, type FlightTask, type TaskSchedule } from '../../../protocol/tasks.ts';
+import {
+  FINAL_STATES,
+  type FlightTask,
+  type TaskExecution,
+  type TaskSchedule,
+} from '../../../protocol/tasks.ts';
 import { formatTime } from '../../lib/time.ts';
+import { describeDeviceCode } from './deviceCodes.ts';
 
 /** Day keys in the server's order (0 = Sunday). */
 export const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
@@ -51,12 +58,51 @@ export const isUnderway = (state: string): boolean =>
 export const isEnded = (state: string): boolean =>
   (FINAL_STATES as readonly string[]).includes(state);
 
-/**
- * The task state a person should read. The server marks a task `finished` as soon as it has no run
- * left to schedule, which for an immediate task is the moment its one flight is claimed; while that
- * flight is still under way the task is not finished yet.
- */
-export function shownTaskState(task: Pick<FlightTask, 'state' | 'last'>): FlightTask['state'] {
-  if (task.state === 'finished' && task.last !== null && !isEnded(task.last.state)) return 'active';
-  return task.state;
+/** The colour of a run state: green only for a full success, red for every way a run can fail. */
+export function runIntent(state: string): Intent {
+  if (state === 'ok') return 'success';
+  if (state === 'partially_done') return 'warning';
+  if (state === 'canceled') return 'none';
+  return isEnded(state) ? 'danger' : 'primary';
 }
+
+/**
+ * Why a run ended the way it did, in words: a dock's or aircraft's result code in words with the code
+ * in brackets, else the server's reason (the engine's own refusals, "no reply"), else ''. The server
+ * words a device's code as "refused (code N)" only; the code table here says what the code means.
+ */
+export function runOutcome(t: T, run: Pick<TaskExecution, 'reason' | 'result_code'>): string {
+  return run.result_code > 0 ? describeDeviceCode(t, run.result_code) : run.reason;
+}
+
+/** What the task list and the task page say about a task (see {@link shownTaskState}). */
+export type ShownTaskState =
+  'running' | 'scheduled' | 'done' | 'partial' | 'failed' | 'ended' | 'canceled';
+
+/**
+ * The task state a person should read, from the stored task state and its newest run. The server's
+ * `active` only means "more runs are planned" and `finished` only "no run left to plan": a finished
+ * task whose last flight was refused or failed did not succeed, and an active one is in progress only
+ * while a run is with its dock or in the air (the server marks an immediate task `finished` as soon
+ * as its one flight is claimed, while that flight is still under way).
+ */
+export function shownTaskState(task: Pick<FlightTask, 'state' | 'last'>): ShownTaskState {
+  if (task.state === 'canceled') return 'canceled';
+  const last = task.last;
+  if (last !== null && isUnderway(last.state)) return 'running';
+  if (task.state === 'active' || (last !== null && !isEnded(last.state))) return 'scheduled';
+  if (last === null) return 'ended';
+  if (last.state === 'ok') return 'done';
+  return last.state === 'partially_done' ? 'partial' : 'failed';
+}
+
+/** The colour of a shown task state. */
+export const SHOWN_TASK_INTENT: Readonly<Record<ShownTaskState, Intent>> = {
+  running: 'primary',
+  scheduled: 'primary',
+  done: 'success',
+  partial: 'warning',
+  failed: 'danger',
+  ended: 'none',
+  canceled: 'none',
+};

@@ -38,6 +38,7 @@ export default defineStrings({
       gas_so2: '二氧化硫超限',
       gas_co: '一氧化碳超限',
       gas_odour: '臭气浓度超限',
+      airspace_nfz: '接近或进入禁飞区',
     },
     levels: { '0': '提示', '1': '注意', '2': '警告' },
     statuses: {
@@ -141,6 +142,7 @@ export default defineStrings({
       gas_so2: 'SO₂ over limit',
       gas_co: 'CO over limit',
       gas_odour: 'Odour over limit',
+      airspace_nfz: 'Near or inside a no-fly area',
     },
     levels: { '0': 'Notice', '1': 'Caution', '2': 'Warning' },
     statuses: {

@@ -155,6 +155,11 @@ export const alarmZh = {
     ai: 'AI 识别：{{category}}',
     confidence: '置信度 {{percent}}%',
     category: { person: '人员', vehicle: '车辆', fire: '火情', smoke: '烟雾', unknown: '未知目标' },
+    airspace: {
+      near: '接近禁飞区“{{name}}”：{{distance}} 米',
+      inside: '进入禁飞区“{{name}}”',
+      detail: '空域告警',
+    },
     words: { left: '左', right: '右', front: '前', back: '后' },
     more: '另有 {{count}} 条告警未显示',
     hms: {
@@ -184,6 +189,11 @@ export const alarmEn: typeof alarmZh = {
       fire: 'fire',
       smoke: 'smoke',
       unknown: 'unknown object',
+    },
+    airspace: {
+      near: 'Near the no-fly area “{{name}}”: {{distance}} m',
+      inside: 'Inside the no-fly area “{{name}}”',
+      detail: 'Airspace alarm',
     },
     words: { left: 'left', right: 'right', front: 'front', back: 'back' },
     more: '{{count}} more alarms not shown',

@@ -38,6 +38,14 @@ export function useAlarmText(): (alarm: AlarmEntry) => AlarmText {
   const english = i18n.language.startsWith('en');
   return useCallback(
     (alarm) => {
+      if (alarm.airspace) {
+        const { area, distance, inside } = alarm.airspace;
+        const key = inside ? 'alarm.airspace.inside' : 'alarm.airspace.near';
+        return {
+          title: t(key, { name: area, distance: Math.round(distance) }),
+          detail: t('alarm.airspace.detail'),
+        };
+      }
       if (alarm.source === 'ai_alarm') {
         const category = isCategory(alarm.code) ? alarm.code : 'unknown';
         const percent = Math.round((alarm.confidence ?? 0) * 100);

@@ -1,6 +1,7 @@
 /**
- * The cockpit's mini-map: basemap, the project's docks with their names (landmarks, and where else
- * an aircraft could land), the aircraft's trail, the aircraft, home and a fly-to target.
+ * The cockpit's mini-map: basemap, the project's airspace, the project's docks with their names
+ * (landmarks, and where else an aircraft could land), the aircraft's trail, the aircraft, home and a
+ * fly-to target.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Map, useMap } from 'react-map-gl/maplibre';
@@ -9,6 +10,7 @@ import { useStartStyle } from '../../map/useBasemapStyle.ts';
 import { useToDisplay } from '../../map/displayCoords.ts';
 import { maplibregl } from '../../map/maplibre.ts';
 import { TrailLayer } from '../../map/TrailLayer.tsx';
+import { AirspaceLayer } from '../../map/AirspaceLayer.tsx';
 import { DockLandmarks } from '../../components/DockLandmarks/DockLandmarks.tsx';
 import { useDockPlaces } from '../../components/DockLandmarks/useDockPlaces.ts';
 import { CockpitMarkers, type LatLon } from './CockpitMarkers.tsx';
@@ -78,6 +80,7 @@ export function CockpitMap({ sn, aircraft, heading, home, target, onPick }: Prop
         <Basemap />
         {loaded && (
           <>
+            <AirspaceLayer />
             <DockLandmarks docks={docks} />
             <TrailLayer sn={sn} />
             <CockpitMarkers

@@ -1,7 +1,7 @@
 /**
  * The virtual cockpit (/drone_ctl?sn=…, full screen): the main camera with the HUD over it, a
  * mini-map, the session bar, command buttons and the emergency stop. A viewer (no `drc:control`)
- * sees everything but the controls.
+ * sees everything but the controls. Without `sn` it lists the project's docks to pick from.
  */
 import { Button, Callout, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
@@ -16,6 +16,7 @@ import { useFleetDevices } from '../../telemetry/useFleetDevices.ts';
 import { useTelemetryBridge } from '../../telemetry/useTelemetryBridge.ts';
 import type { LatLon } from './CockpitMarkers.tsx';
 import { CockpitMap } from './CockpitMap.tsx';
+import { DockPicker } from './DockPicker.tsx';
 import { ControlBar } from './ControlBar.tsx';
 import { EmergencyStop } from './EmergencyStop.tsx';
 import { FlyToPanel } from './FlyToPanel.tsx';
@@ -37,7 +38,8 @@ export default function DroneCtlPage() {
   const [params] = useSearchParams();
   const sn = params.get('sn');
   const pair = useDockPair(sn);
-  if (sn === null) return <NonIdealState icon="airplane" title={t('noDevice')} />;
+  // No device named: offer the project's docks rather than a dead end.
+  if (sn === null) return <DockPicker load={load} onRetry={retry} />;
   if (pair.dock === null || pair.aircraft === null) {
     // Which dock carries which aircraft is known once the device list is in: until then, say so
     // rather than claim the device has no dock.

@@ -1,8 +1,7 @@
 /**
  * One flight (/subtasksInfo/:id): its state and result in words, key figures, the flown track over
  * the planned route, the timeline, the alarms, the smell readings (when it carried a gas sensor) and
- * the photos; pause, resume and return home while it flies; a PDF report of it all through the
- * console's report export.
+ * the photos; pause, resume and return home while it flies; the flight's PDF report (flightReport.ts).
  */
 import { Button, Card, H4, H5, NonIdealState, ProgressBar, Spinner, Tag } from '@blueprintjs/core';
 import { useMemo, useRef, useState } from 'react';
@@ -15,20 +14,23 @@ import { FlightLegend } from '../../components/FlightMap/FlightLegend.tsx';
 import { FlightMap } from '../../components/FlightMap/FlightMap.tsx';
 import type { FlightShapes } from '../../components/FlightMap/flightGeoJson.ts';
 import { useSubtask, type LiveTask } from '../../components/FlightMap/useSubtask.ts';
-import { isEnded, isFlying, runStateLabel } from '../../components/TaskWords/taskWords.ts';
-import { exportPdf } from '../../lib/exportPdf.ts';
+import {
+  isEnded,
+  isFlying,
+  runIntent,
+  runOutcome,
+  runStateLabel,
+} from '../../components/TaskWords/taskWords.ts';
 import { formatTime } from '../../lib/time.ts';
 import { useDeviceTelemetry } from '../../state/fleet.ts';
 import { positionOf } from '../../telemetry/fields.ts';
 import { FlightControls } from './FlightControls.tsx';
+import { exportFlightReport } from './flightReport.ts';
 import { SubtaskFigures } from './SubtaskFigures.tsx';
 import { SubtaskMedia } from './SubtaskMedia.tsx';
 import { SubtaskSmell } from './SubtaskSmell.tsx';
 import { SubtaskAlarms, SubtaskTimeline } from './SubtaskTimeline.tsx';
 import './subtasks.css';
-
-const intentOf = (state: string) =>
-  state === 'ok' ? 'success' : isEnded(state) ? 'danger' : 'primary';
 
 function Facts({ detail }: { detail: SubtaskDetail }) {
   const { t } = useTranslation('subtasksInfoPage');
@@ -55,15 +57,14 @@ function Header({ detail, live }: { detail: SubtaskDetail; live: LiveTask | null
     x.state === 'ok'
       ? t('resultOk')
       : isEnded(x.state)
-        ? x.reason ||
-          (x.result_code ? t('resultCode', { code: x.result_code }) : runStateLabel(words, x.state))
+        ? runOutcome(words, x) || runStateLabel(words, x.state)
         : t('none');
   return (
     <div className="sd-subtask-head">
       <H4>{`${detail.task.name} · ${t('flight', { id: x.id })}`}</H4>
       <div className="sd-subtask-state">
         <span>{t('state')}</span>
-        <Tag size="large" intent={intentOf(state)} data-testid="subtask-state">
+        <Tag size="large" intent={runIntent(state)} data-testid="subtask-state">
           {runStateLabel(words, state)}
         </Tag>
         <span>{t('result')}</span>
@@ -113,13 +114,13 @@ export default function SubtaskPage() {
   const onExport = () => {
     if (root.current === null) return;
     setExporting(true);
-    exportPdf(root.current)
+    exportFlightReport({ detail: loaded, live, page: root.current })
       .catch(() => undefined)
       .finally(() => setExporting(false));
   };
   return (
     <div className="sd-subtask" ref={root} data-testid="subtask-page">
-      <div className="sd-subtask-bar" data-report="hide">
+      <div className="sd-subtask-bar">
         {back}
         <span className="sd-subtask-spacer" />
         <Button
@@ -151,7 +152,7 @@ export default function SubtaskPage() {
       <div className="sd-subtask-columns">
         <Card className="sd-subtask-mapcard">
           <H5>{t('map')}</H5>
-          <div className="sd-subtask-map" data-report="keep-height" data-testid="subtask-map">
+          <div className="sd-subtask-map" data-testid="subtask-map">
             <FlightMap shapes={shapes} />
           </div>
           <FlightLegend />

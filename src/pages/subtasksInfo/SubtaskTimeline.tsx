@@ -3,8 +3,10 @@ import type { Intent } from '@blueprintjs/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { SubtaskEvent } from '../../../protocol/tasks.ts';
+import { describeDeviceCode } from '../../components/TaskWords/deviceCodes.ts';
 import { runStateLabel } from '../../components/TaskWords/taskWords.ts';
 import { formatTime } from '../../lib/time.ts';
+import { useAlarmWords } from './useAlarmWords.ts';
 
 const SERVICE_KINDS = new Set(['prepare', 'execute', 'pause', 'resume', 'return_home', 'cancel']);
 
@@ -12,6 +14,7 @@ const SERVICE_KINDS = new Set(['prepare', 'execute', 'pause', 'resume', 'return_
 function detailOf(
   t: TFunction<'subtasksInfoPage'>,
   words: TFunction<'taskWords'>,
+  alarmWords: ReturnType<typeof useAlarmWords>,
   e: SubtaskEvent,
 ): string {
   const parts: string[] = [];
@@ -20,14 +23,15 @@ function detailOf(
   if (SERVICE_KINDS.has(e.kind)) {
     if (e.code === -1) parts.push(t('noReply'));
     else if (e.code === 0) parts.push(t('replyOk', { ms: e.latency_ms ?? 0 }));
-    else if (e.code !== undefined) parts.push(t('replyFailed', { code: e.code }));
+    else if (e.code !== undefined)
+      parts.push(t('replyFailed', { reason: describeDeviceCode(words, e.code) }));
   }
   if (e.username) parts.push(t('byUser', { name: e.username }));
-  if (e.kind === 'alarm') parts.push(e.text ?? t('hmsCode', { code: e.hms_code ?? '' }));
+  if (e.kind === 'alarm') parts.push(alarmWords(e.hms_code, e.text));
   if ((e.kind === 'refused' || e.kind === 'expired') && e.text) parts.push(e.text);
   if (e.kind === 'result' && e.state) {
     parts.push(runStateLabel(words, e.state));
-    if (e.code) parts.push(t('resultCode', { code: e.code }));
+    if (e.code) parts.push(describeDeviceCode(words, e.code));
   }
   return parts.join(' · ') || t('none');
 }
@@ -45,6 +49,7 @@ function intentOf(e: SubtaskEvent): Intent {
 export function SubtaskTimeline({ events }: { events: readonly SubtaskEvent[] }) {
   const { t } = useTranslation('subtasksInfoPage');
   const words = useTranslation('taskWords').t;
+  const alarmWords = useAlarmWords();
   if (events.length === 0) return <NonIdealState icon="time" title={t('noEvents')} />;
   return (
     <HTMLTable compact striped className="sd-subtask-table" data-testid="subtask-timeline">
@@ -64,7 +69,7 @@ export function SubtaskTimeline({ events }: { events: readonly SubtaskEvent[] })
                 {t(`kinds.${e.kind}`)}
               </Tag>
             </td>
-            <td>{detailOf(t, words, e)}</td>
+            <td>{detailOf(t, words, alarmWords, e)}</td>
           </tr>
         ))}
       </tbody>
@@ -75,6 +80,7 @@ export function SubtaskTimeline({ events }: { events: readonly SubtaskEvent[] })
 /** The alarms of the flight, for the report's own section. */
 export function SubtaskAlarms({ events }: { events: readonly SubtaskEvent[] }) {
   const { t } = useTranslation('subtasksInfoPage');
+  const alarmWords = useAlarmWords();
   const alarms = events.filter((e) => e.kind === 'alarm');
   if (alarms.length === 0) return <p className="sd-subtask-muted">{t('noAlarms')}</p>;
   return (
@@ -91,7 +97,7 @@ export function SubtaskAlarms({ events }: { events: readonly SubtaskEvent[] }) {
           <tr key={`${a.ts}-${String(i)}`}>
             <td className="sd-subtask-time">{formatTime(a.ts)}</td>
             <td>{t(`levels.${String(a.level ?? 0)}` as 'levels.0', { defaultValue: '' })}</td>
-            <td>{a.text ?? t('hmsCode', { code: a.hms_code ?? '' })}</td>
+            <td>{alarmWords(a.hms_code, a.text)}</td>
           </tr>
         ))}
       </tbody>

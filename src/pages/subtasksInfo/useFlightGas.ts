@@ -42,6 +42,25 @@ function headlineGas(answer: GasReadingsAnswer, thresholds: readonly GasThreshol
 }
 
 /**
+ * The flight's readings with the project's thresholds, the headline gas and its source estimate;
+ * null when the flight has no readings. Shared by the page's section and the flight's PDF report.
+ */
+export async function loadFlightGas(
+  workspaceId: number,
+  executionId: number,
+): Promise<FlightGas | null> {
+  const scope = { workspace_id: workspaceId };
+  const answer = await fetchGasReadings({ ...scope, execution_id: executionId });
+  if (answer.points.length === 0) return null;
+  const thresholds = await fetchGasThresholds(scope).catch(() => [...DEFAULT_THRESHOLDS]);
+  const gas = headlineGas(answer, thresholds);
+  const source = await fetchGasSource({ ...scope, execution_id: executionId, gas }).catch(
+    () => null,
+  );
+  return { answer, thresholds, gas, source };
+}
+
+/**
  * The flight's smell data, or null while loading, without readings or without the page.
  * Read again when `version` changes (the flight's detail moved on while it flies).
  */
@@ -56,17 +75,11 @@ export function useFlightGas(
   useEffect(() => {
     if (!allowed) return;
     const run = { live: true };
-    const scope = { workspace_id: workspaceId };
-    void (async () => {
-      const answer = await fetchGasReadings({ ...scope, execution_id: executionId });
-      if (answer.points.length === 0) return;
-      const thresholds = await fetchGasThresholds(scope).catch(() => [...DEFAULT_THRESHOLDS]);
-      const gas = headlineGas(answer, thresholds);
-      const source = await fetchGasSource({ ...scope, execution_id: executionId, gas }).catch(
-        () => null,
-      );
-      if (run.live) setData({ answer, thresholds, gas, source });
-    })().catch(() => undefined);
+    loadFlightGas(workspaceId, executionId)
+      .then((loaded) => {
+        if (run.live && loaded !== null) setData(loaded);
+      })
+      .catch(() => undefined);
     return () => {
       run.live = false;
     };

@@ -15,6 +15,8 @@ export interface LiveRun {
   total: number;
   /** Why it was refused or failed, in the server's words; empty otherwise. */
   reason: string;
+  /** The dock's or aircraft's result code; 0 when it gave none. */
+  result_code: number;
 }
 
 const fromExecution = (x: TaskExecution): LiveRun => ({
@@ -23,6 +25,7 @@ const fromExecution = (x: TaskExecution): LiveRun => ({
   waypoint: x.current_waypoint,
   total: x.total_waypoints,
   reason: x.reason,
+  result_code: x.result_code,
 });
 
 /**

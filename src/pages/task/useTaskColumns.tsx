@@ -1,4 +1,4 @@
-import { Button, ButtonGroup, ProgressBar, Tag, type Intent } from '@blueprintjs/core';
+import { Button, ButtonGroup, ProgressBar, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { FlightTask } from '../../../protocol/tasks.ts';
 import { navigateTo } from '../../app/shellApi.ts';
@@ -10,18 +10,15 @@ import {
   isEnded,
   isFlying,
   isUnderway,
+  runIntent,
+  runOutcome,
   runStateLabel,
+  SHOWN_TASK_INTENT,
   shownTaskState,
 } from '../../components/TaskWords/taskWords.ts';
 import { useLiveRun } from './useLiveRun.ts';
 
 export type TaskAction = 'edit' | 'cancel' | 'delete';
-
-const STATE_INTENT: Record<FlightTask['state'], Intent> = {
-  active: 'primary',
-  finished: 'success',
-  canceled: 'none',
-};
 
 /** The task table's columns; row buttons report the action the user picked. */
 export function useTaskColumns(
@@ -51,11 +48,19 @@ export function useTaskColumns(
     {
       key: 'state',
       title: t('status'),
-      render: (x) => (
-        <Tag minimal intent={STATE_INTENT[shownTaskState(x)]} data-testid="task-state">
-          {words(`taskStates.${shownTaskState(x)}`)}
-        </Tag>
-      ),
+      render: (x) => {
+        const shown = shownTaskState(x);
+        return (
+          <Tag
+            minimal
+            intent={SHOWN_TASK_INTENT[shown]}
+            data-testid="task-state"
+            data-shown={shown}
+          >
+            {words(`shownStates.${shown}`)}
+          </Tag>
+        );
+      },
     },
     {
       key: 'next_run_at',
@@ -80,12 +85,12 @@ function LastRun({ task, onEnded }: { task: FlightTask; onEnded: () => void }) {
   const words = useTranslation('taskWords').t;
   const run = useLiveRun(task, onEnded);
   if (run === null) return t('none');
-  const intent: Intent = run.state === 'ok' ? 'success' : isEnded(run.state) ? 'danger' : 'primary';
   // A conditional run with its dock is waiting for its battery and window, not about to fly.
   const waiting = run.state === 'prepared' && task.schedule.kind === 'conditional';
+  const outcome = isEnded(run.state) ? runOutcome(words, run) : '';
   return (
     <div className="sd-task-run" data-testid="task-run" data-state={run.state}>
-      <Tag minimal intent={isFlying(run.state) || !isEnded(run.state) ? 'primary' : intent}>
+      <Tag minimal intent={runIntent(run.state)}>
         {waiting ? t('waitingConditions') : runStateLabel(words, run.state)}
       </Tag>
       {isFlying(run.state) && (
@@ -94,9 +99,9 @@ function LastRun({ task, onEnded }: { task: FlightTask; onEnded: () => void }) {
           <span>{`${String(Math.round(run.percent))}%`}</span>
         </span>
       )}
-      {isEnded(run.state) && run.reason !== '' && (
+      {outcome !== '' && (
         <span className="sd-task-reason" data-testid="task-reason">
-          {run.reason}
+          {outcome}
         </span>
       )}
     </div>

@@ -20,7 +20,7 @@ export function PlanFacts({ task }: { task: FlightTask }) {
     ['wayline', t('wayline'), task.wayline_name || t('none')],
     ['dock', t('dock'), task.dock_sn],
     ['schedule', t('schedule'), describeSchedule(words, task.schedule)],
-    ['state', t('status'), words(`taskStates.${shownTaskState(task)}`)],
+    ['state', t('status'), words(`shownStates.${shownTaskState(task)}`)],
     ['next', t('nextRun'), formatTime(task.next_run_at) || t('none')],
     ['rth', t('rthAltitude'), t('metres', { value: task.rth_altitude })],
     [

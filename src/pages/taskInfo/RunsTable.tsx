@@ -2,12 +2,14 @@ import { Button, HTMLTable, NonIdealState, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { TaskExecution } from '../../../protocol/tasks.ts';
 import { navigateTo } from '../../app/shellApi.ts';
-import { isEnded, runStateLabel } from '../../components/TaskWords/taskWords.ts';
+import {
+  isEnded,
+  runIntent,
+  runOutcome,
+  runStateLabel,
+} from '../../components/TaskWords/taskWords.ts';
 import { formatTime } from '../../lib/time.ts';
 import { durationText } from './duration.ts';
-
-const intentOf = (state: string) =>
-  state === 'ok' ? 'success' : isEnded(state) ? 'danger' : 'primary';
 
 /**
  * Every run of the task, newest first, each linking to its own page. A `conditional` task's run
@@ -43,7 +45,7 @@ export function RunsTable({
             <tr key={x.id} data-state={x.state}>
               <td>{formatTime(x.planned_at)}</td>
               <td>
-                <Tag minimal intent={intentOf(x.state)}>
+                <Tag minimal intent={runIntent(x.state)}>
                   {conditional && x.state === 'prepared'
                     ? t('waitingConditions')
                     : runStateLabel(words, x.state)}
@@ -53,7 +55,9 @@ export function RunsTable({
               <td>{formatTime(x.started_at) || t('none')}</td>
               <td>{formatTime(x.ended_at) || t('none')}</td>
               <td>{durationText(t, x.started_at, x.ended_at)}</td>
-              <td className="sd-task-runs-reason">{x.reason || t('none')}</td>
+              <td className="sd-task-runs-reason" data-testid="run-outcome">
+                {(isEnded(x.state) ? runOutcome(words, x) : x.reason) || t('none')}
+              </td>
               <td>
                 <Button
                   variant="minimal"

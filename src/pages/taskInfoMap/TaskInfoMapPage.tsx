@@ -1,7 +1,8 @@
 /**
  * The wall map (/taskInfoMap?id=<flight>): one flight full screen, no layout, dark, type large
  * enough to read from across a room: the planned route, the aircraft live with its trail, progress,
- * the waypoint, the expected end and how old the data on screen is.
+ * the waypoint, the expected end and how old the data on screen is. Without a flight id it offers
+ * the project's recent flights to pick from.
  */
 import { NonIdealState, ProgressBar, Spinner } from '@blueprintjs/core';
 import { useMemo } from 'react';
@@ -18,16 +19,24 @@ import { useDeviceTelemetry } from '../../state/fleet.ts';
 import { positionOf } from '../../telemetry/fields.ts';
 import { useFleetDevices } from '../../telemetry/useFleetDevices.ts';
 import { useTelemetryBridge } from '../../telemetry/useTelemetryBridge.ts';
+import { FlightPicker } from './FlightPicker.tsx';
 import './taskInfoMap.css';
 
 export default function TaskInfoMapPage() {
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  // No flight named (or no number): nothing to ask the server for, so the user picks one instead.
+  if (!Number.isInteger(id) || id <= 0) return <FlightPicker />;
+  return <WallMap id={id} />;
+}
+
+/** The wall map of flight `id`. */
+function WallMap({ id }: { id: number }) {
   useTelemetryBridge();
   useFleetDevices();
   const { t } = useTranslation('subtasksInfoPage');
   const words = useTranslation('taskWords').t;
-  const [params] = useSearchParams();
-  const id = Number(params.get('id'));
-  const { detail, live } = useSubtask(Number.isInteger(id) && id > 0 ? id : 0);
+  const { detail, live } = useSubtask(id);
   const loaded = detail !== null && detail !== 'missing' ? detail : null;
   const aircraft = useDeviceTelemetry(loaded?.aircraft_sn ?? '');
   const now = useNow(1000);

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Button } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { Wayline } from '../../../protocol/waylines.ts';
@@ -14,6 +14,7 @@ import { useWaylineFields } from './useWaylineFields.ts';
 import { WaylineDrawer } from './WaylineDrawer.tsx';
 import { downloadKmz, duplicate, toggleFavorite } from './waylineActions.ts';
 import { plainQuery } from './plainQuery.ts';
+import { useWidth } from './useWidth.ts';
 import './wayline.css';
 
 /** What is open over the table. */
@@ -54,7 +55,10 @@ export default function WaylinePage() {
         return;
     }
   };
-  const columns = useWaylineColumns(table, act);
+  // The columns are chosen to fit the page's width: the table never scrolls sideways.
+  const page = useRef<HTMLDivElement>(null);
+  const width = useWidth(page, window.innerWidth);
+  const columns = useWaylineColumns(table, act, width);
   const toolbar = (
     <Permission code="wayline:add">
       <Button
@@ -73,7 +77,7 @@ export default function WaylinePage() {
     </Permission>
   );
   return (
-    <div className="sd-wayline-page">
+    <div className="sd-wayline-page" ref={page}>
       <SearchTable
         table={table}
         fields={fields}

@@ -4,45 +4,54 @@ import type { Wayline } from '../../../protocol/waylines.ts';
 import { Permission, usePermission } from '../../components/Permission/Permission.tsx';
 import type { SearchTableController, TableColumn } from '../../components/SearchTable/index.ts';
 import { formatTime } from '../../lib/time.ts';
+import { COLUMN_PX, fitColumns, type WaylineColumnKey } from './columnFit.ts';
 import { formatDuration, formatLength, modelName } from './format.ts';
 import { RouteThumbnail } from './RouteThumbnail.tsx';
 
 export type RowAction =
   'detail' | 'download' | 'edit' | 'rename' | 'duplicate' | 'delete' | 'favorite';
 
-/** The wayline table's columns; the row buttons report which action the user picked. */
+/** A text cell cut with an ellipsis when its column is too narrow; the whole text shows on hover. */
+function Clipped({ text }: { text: string }) {
+  return (
+    <span className="sd-cell-clip" title={text}>
+      {text}
+    </span>
+  );
+}
+
+/**
+ * The wayline table's columns that fit `widthPx` (see {@link fitColumns}); the row buttons report
+ * which action the user picked.
+ */
 export function useWaylineColumns(
   table: SearchTableController<Wayline>,
   onAction: (action: RowAction, wayline: Wayline) => void,
+  widthPx: number,
 ): TableColumn<Wayline>[] {
   const { t } = useTranslation('waylinePage');
-  return [
-    {
-      key: 'index',
-      title: '#',
-      width: 48,
-      render: (_w, i) => (table.current - 1) * table.size + i + 1,
-    },
-    { key: 'outline', title: t('route'), render: (w) => <RouteThumbnail outline={w.outline} /> },
-    { key: 'name', title: t('name') },
-    { key: 'model', title: t('model'), render: (w) => modelName(w.drone_model_key) },
-    { key: 'type', title: t('type'), render: (w) => t(`types.${w.template_type}`) },
-    {
-      key: 'favorite',
+  const all: Record<WaylineColumnKey, Omit<TableColumn<Wayline>, 'key' | 'width'>> = {
+    index: { title: '#', render: (_w, i) => (table.current - 1) * table.size + i + 1 },
+    outline: { title: t('route'), render: (w) => <RouteThumbnail outline={w.outline} /> },
+    name: { title: t('name'), render: (w) => <Clipped text={w.name} /> },
+    model: { title: t('model'), render: (w) => <Clipped text={modelName(w.drone_model_key)} /> },
+    type: { title: t('type'), render: (w) => <Clipped text={t(`types.${w.template_type}`)} /> },
+    favorite: {
       title: t('favorite'),
       render: (w) => <FavoriteStar wayline={w} onToggle={() => onAction('favorite', w)} />,
     },
-    { key: 'waypoint_count', title: t('waypoints') },
-    { key: 'length', title: t('length'), render: (w) => formatLength(t, w.length_m) },
-    { key: 'duration', title: t('duration'), render: (w) => formatDuration(t, w.duration_s) },
-    { key: 'creator_name', title: t('creator') },
-    { key: 'created_at', title: t('createdAt'), render: (w) => formatTime(w.created_at) },
-    {
-      key: 'actions',
-      title: t('actions'),
-      render: (w) => <RowButtons wayline={w} onAction={onAction} />,
-    },
-  ];
+    waypoint_count: { title: t('waypoints') },
+    length: { title: t('length'), render: (w) => formatLength(t, w.length_m) },
+    duration: { title: t('duration'), render: (w) => formatDuration(t, w.duration_s) },
+    creator_name: { title: t('creator'), render: (w) => <Clipped text={w.creator_name} /> },
+    created_at: { title: t('createdAt'), render: (w) => formatTime(w.created_at) },
+    actions: { title: t('actions'), render: (w) => <RowButtons wayline={w} onAction={onAction} /> },
+  };
+  return fitColumns(widthPx).map((key) => ({
+    key,
+    ...all[key],
+    ...(key === 'name' ? {} : { width: COLUMN_PX[key] }),
+  }));
 }
 
 /** A star: a button for those who may edit, a plain mark for everyone else. */
@@ -73,7 +82,7 @@ function RowButtons({
   onAction: (action: RowAction, wayline: Wayline) => void;
 }) {
   const { t } = useTranslation('waylinePage');
-  // Icons only, named for screen readers and on hover: the row already carries eleven columns.
+  // Icons only, named for screen readers and on hover: the row already carries up to eleven columns.
   const button = (
     action: RowAction,
     icon: 'info-sign' | 'download' | 'map-create' | 'edit' | 'duplicate' | 'trash',

@@ -1,12 +1,13 @@
 /**
- * The workbench map: the chosen basemap (`src/map`), the fleet, the selected drone's
- * trail and follow mode. Layer components mount only once the style has loaded, since sources cannot
- * be added before.
+ * The workbench map: the chosen basemap (`src/map`), the project's airspace, the fleet, the
+ * selected drone's trail and follow mode. Layer components mount only once the style has loaded,
+ * since sources cannot be added before.
  */
 import { ConsoleMap } from '../../../map/ConsoleMap.tsx';
 import { DocksLayer } from './DocksLayer.tsx';
 import { DronesLayer } from './DronesLayer.tsx';
 import { TrailLayer } from '../../../map/TrailLayer.tsx';
+import { AirspaceLayer } from '../../../map/AirspaceLayer.tsx';
 import { FollowCamera } from './FollowCamera.tsx';
 
 /** The simulator's default centre (Shenzhen, Nanshan) at a zoom that shows a city district. */
@@ -25,6 +26,8 @@ export function WorkbenchMap({ selected, follow, onSelect, onStopFollow }: Props
     // No symbol fade: drone icons move every push, and a fade would redraw the map at the frame
     // rate for 300 ms after each one.
     <ConsoleMap initialViewState={INITIAL_VIEW} fadeDuration={0}>
+      {/* First, so the project's airspace lies under everything that moves. */}
+      <AirspaceLayer />
       <TrailLayer sn={selected} />
       <DocksLayer selected={selected} onSelect={onSelect} />
       <DronesLayer selected={selected} onSelect={onSelect} />

@@ -1,0 +1,95 @@
+/**
+ * What the docks report about their flight areas: `flight_areas_sync_progress` (stored per dock: the
+ * status, the reason code and the file it names) and `flight_areas_drone_location` (the aircraft's
+ * distance to each area's boundary, kept in memory while it flies: it changes every second and is
+ * only worth its latest value).
+ */
+import { FLIGHT_AREA_SYNC_STATUSES } from '../../protocol/airspace.ts';
+import type { FlightAreaDroneLocation, FlightAreaSyncStatus } from '../../protocol/airspace.ts';
+import type { Db } from '../db/Db.ts';
+import type { Fields } from '../mqtt/decode.ts';
+import { int, num, obj, str } from '../mqtt/decode.ts';
+
+/** Most areas one report is read for: a project has tens, not thousands. */
+const MAX_LOCATIONS = 500;
+/** A report older than this says nothing about where the aircraft is now, ms. */
+export const LOCATION_STALE_MS = 30_000;
+const CHECKSUM = /^[0-9a-f]{64}$/i;
+
+/** A sync report as read from the event. */
+export interface SyncReport {
+  status: FlightAreaSyncStatus;
+  reason: number;
+  fileName: string | null;
+  checksum: string | null;
+}
+
+/** The report in `data`, or null when its status is not one the protocol names. */
+export function readSyncReport(data: Fields): SyncReport | null {
+  const status = str(data.status);
+  if (!status || !(FLIGHT_AREA_SYNC_STATUSES as readonly string[]).includes(status)) return null;
+  const file = obj(data.file);
+  const checksum = str(file?.checksum);
+  const name = str(file?.name);
+  const reason = int(data.reason);
+  return {
+    status: status as FlightAreaSyncStatus,
+    reason: reason !== undefined && reason >= 0 && reason < 1_000_000 ? reason : 0,
+    fileName: name !== undefined && name.length <= 200 ? name : null,
+    checksum: checksum !== undefined && CHECKSUM.test(checksum) ? checksum.toLowerCase() : null,
+  };
+}
+
+/** Stores a dock's sync report. */
+export async function storeSyncReport(db: Db, dockSn: string, r: SyncReport): Promise<void> {
+  await db.query(
+    `insert into airspace_dock_sync (dock_sn, status, reason, file_name, checksum, updated_at)
+     values ($1, $2, $3, $4, $5, now())
+     on conflict (dock_sn) do update set status = $2, reason = $3, updated_at = now(),
+       file_name = coalesce($4, airspace_dock_sync.file_name),
+       checksum = case when $2 = 'synchronized' then $5 else coalesce($5, airspace_dock_sync.checksum) end`,
+    [dockSn, r.status, r.reason, r.fileName, r.checksum],
+  );
+}
+
+/** The distances in a `flight_areas_drone_location` event (entries that are not one are skipped). */
+export function readDroneLocations(data: Fields): FlightAreaDroneLocation[] {
+  const list = Array.isArray(data.drone_locations) ? (data.drone_locations as unknown[]) : [];
+  return list.slice(0, MAX_LOCATIONS).flatMap((item) => {
+    const entry = obj(item);
+    const id = str(entry?.area_id);
+    const distance = num(entry?.area_distance);
+    if (!entry || id === undefined || id.length > 64 || distance === undefined) return [];
+    return [
+      { area_id: id, area_distance: Math.max(0, distance), is_in_area: entry.is_in_area === true },
+    ];
+  });
+}
+
+/** A dock's latest distances and when they came. */
+export interface LocationReport {
+  at: number;
+  locations: FlightAreaDroneLocation[];
+}
+
+const latest = new WeakMap<Db, Map<string, LocationReport>>();
+
+function reportsOf(db: Db): Map<string, LocationReport> {
+  let map = latest.get(db);
+  if (!map) {
+    map = new Map();
+    latest.set(db, map);
+  }
+  return map;
+}
+
+/** Remembers a dock's latest distances. */
+export function noteDroneLocations(db: Db, dockSn: string, report: LocationReport): void {
+  reportsOf(db).set(dockSn, report);
+}
+
+/** A dock's latest distances, unless they are stale at `now`. */
+export function droneLocationsOf(db: Db, dockSn: string, now: number): LocationReport | null {
+  const report = reportsOf(db).get(dockSn);
+  return report && now - report.at <= LOCATION_STALE_MS ? report : null;
+}

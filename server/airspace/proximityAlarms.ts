@@ -1,0 +1,136 @@
+/**
+ * Aircraft near or inside a no-fly area, from the docks' `flight_areas_drone_location` reports: an
+ * aircraft within the warning distance of a no-fly boundary raises one alarm (caution), going inside
+ * raises another (warning), and nothing more until it is clear again — beyond the warning distance
+ * by a margin, or no report about that area for a while. The alarm is an AI-alarm row (category
+ * `airspace_nfz`), so /aralm's workflow applies, and it is published as the aircraft's `ai_alarm`
+ * event, so every console's alarm feed and toast hear it live through the existing real-time path
+ * (as gas alarms are: ingestion sees the echo and stores it once, by its id).
+ */
+import { randomBytes } from 'node:crypto';
+import { AIRSPACE_ALARM_CATEGORY } from '../../protocol/airspace.ts';
+import type { FlightAreaDroneLocation } from '../../protocol/airspace.ts';
+import { thingTopic } from '../../protocol/mqtt/topics.ts';
+import { ingestAiAlarm } from '../ai/ingestAiAlarm.ts';
+import type { Db } from '../db/Db.ts';
+import { queryOne } from '../db/Db.ts';
+import { lastPosition } from '../gas/lastPosition.ts';
+
+/** Beyond the warning distance by this much, m, an aircraft counts as clear again. */
+const CLEAR_MARGIN_M = 20;
+/** No report about an area for this long, ms, and the aircraft counts as clear of it. */
+const FORGET_AFTER_MS = 60_000;
+/** Levels of the alarm: near the boundary, inside. */
+const NEAR = 1;
+const INSIDE = 2;
+
+interface Held {
+  level: number;
+  seen: number;
+}
+
+/** Per database: `aircraft|area` → the level raised and when the area was last reported. */
+const held = new WeakMap<Db, Map<string, Held>>();
+
+function heldOf(db: Db): Map<string, Held> {
+  let map = held.get(db);
+  if (!map) {
+    map = new Map();
+    held.set(db, map);
+  }
+  return map;
+}
+
+export interface ProximityInput {
+  dockSn: string;
+  at: number;
+  locations: readonly FlightAreaDroneLocation[];
+  /** Warning distance to a no-fly boundary, m. */
+  warnM: number;
+  publish: (topic: string, payload: string) => void;
+}
+
+async function aircraftOf(db: Db, dockSn: string): Promise<string | undefined> {
+  const row = await queryOne<{ device_sn: string }>(
+    db,
+    'select device_sn from devices where gateway_sn = $1 and domain = 0 order by id limit 1',
+    [dockSn],
+  );
+  return row?.device_sn;
+}
+
+/** The enabled no-fly areas among `ids`, by area id, with their names. */
+async function noFlyAreas(db: Db, dockSn: string, ids: readonly string[]) {
+  const rows = await db.query<{ area_id: string; name: string }>(
+    `select a.area_id, a.name from airspace_areas a
+     join devices d on d.workspace_id = a.workspace_id and d.device_sn = $1
+     where a.area_id = any($2::text[]) and a.kind = 'no_fly' and a.enabled`,
+    [dockSn, ids],
+  );
+  return new Map(rows.map((r) => [r.area_id, r.name]));
+}
+
+async function raise(
+  db: Db,
+  input: ProximityInput,
+  aircraftSn: string,
+  area: { id: string; name: string; location: FlightAreaDroneLocation; level: number },
+): Promise<void> {
+  const at = await lastPosition(db, aircraftSn, input.at);
+  const data = {
+    alarm_id: `airspace-${input.at.toString(36)}-${randomBytes(4).toString('hex')}`,
+    category: AIRSPACE_ALARM_CATEGORY,
+    confidence: 1,
+    level: area.level,
+    ...(at ? { latitude: at.lat, longitude: at.lng } : {}),
+    payload_index: 'airspace',
+    area_id: area.id,
+    area_name: area.name,
+    area_distance: Math.round(area.location.area_distance * 10) / 10,
+    is_in_area: area.location.is_in_area,
+    source: 'skydeck_airspace',
+  };
+  await ingestAiAlarm(db, aircraftSn, data, input.at);
+  input.publish(
+    thingTopic(aircraftSn, 'events'),
+    JSON.stringify({
+      tid: `${aircraftSn}-${data.alarm_id}`,
+      bid: `airspace-${aircraftSn}-${area.id}`,
+      timestamp: input.at,
+      method: 'ai_alarm',
+      data,
+    }),
+  );
+}
+
+/** Applies one report; returns how many alarms it raised. */
+export async function checkProximity(db: Db, input: ProximityInput): Promise<number> {
+  const map = heldOf(db);
+  for (const [key, h] of map) if (input.at - h.seen > FORGET_AFTER_MS) map.delete(key);
+  if (input.locations.length === 0) return 0;
+  const areas = await noFlyAreas(
+    db,
+    input.dockSn,
+    input.locations.map((l) => l.area_id),
+  );
+  if (areas.size === 0) return 0;
+  const aircraftSn = (await aircraftOf(db, input.dockSn)) ?? input.dockSn;
+  let raised = 0;
+  for (const location of input.locations) {
+    const name = areas.get(location.area_id);
+    if (name === undefined) continue;
+    const key = `${aircraftSn}|${location.area_id}`;
+    const before = map.get(key);
+    const level = location.is_in_area ? INSIDE : location.area_distance <= input.warnM ? NEAR : 0;
+    if (level === 0) {
+      if (before && location.area_distance > input.warnM + CLEAR_MARGIN_M) map.delete(key);
+      else if (before) before.seen = input.at;
+      continue;
+    }
+    map.set(key, { level: Math.max(level, before?.level ?? 0), seen: input.at });
+    if (level <= (before?.level ?? 0)) continue;
+    await raise(db, input, aircraftSn, { id: location.area_id, name, location, level });
+    raised++;
+  }
+  return raised;
+}

@@ -1,0 +1,69 @@
+/**
+ * Areas imported from a GeoJSON or KML file's text: every polygon (and GeoJSON circle) becomes an
+ * area of the chosen kind (a DJI flight area file keeps its own kinds). All or nothing: one shape a
+ * dock could not use refuses the whole file with 400 naming where it is (`features.3.coordinates`,
+ * `placemarks.0.coordinates.12`), and nothing is stored.
+ */
+import {
+  AIRSPACE_ACCESS,
+  AIRSPACE_API,
+  AIRSPACE_IMPORT_MAX_AREAS,
+} from '../../../protocol/airspace.ts';
+import type { AirspaceArea } from '../../../protocol/airspace.ts';
+import { insertArea } from '../../airspace/areaStore.ts';
+import { readGeoJsonAreas, readKmlAreas } from '../../airspace/importAreas.ts';
+import { ApiError } from '../ApiError.ts';
+import { audit } from '../audit.ts';
+import { runChange } from '../change.ts';
+import type { AppDeps, ZodApp } from '../context.ts';
+import { callerOf } from '../context.ts';
+import { ok } from '../envelope.ts';
+import { requireInScope } from '../scope.ts';
+import { afterChange, checkedShape } from './airspaceRoutes.ts';
+import { IMPORT_BODY_LIMIT, importBody } from './airspaceSchemas.ts';
+
+/** Registers the import route. */
+export function registerAirspaceImportRoute(app: ZodApp, deps: AppDeps): void {
+  app.post(
+    AIRSPACE_API.import,
+    {
+      config: { access: AIRSPACE_ACCESS.add },
+      bodyLimit: IMPORT_BODY_LIMIT,
+      schema: { body: importBody },
+    },
+    async (request) => {
+      const b = request.body;
+      const workspaceId = b.workspace_id ?? callerOf(request).workspaceId;
+      const label = { module: 'airspace', action: 'import', target: String(workspaceId) };
+      const added = await runChange(deps, request, label, async (tx, who) => {
+        await requireInScope(who, workspaceId, 'workspace');
+        const read = b.format === 'kml' ? readKmlAreas(b.content) : readGeoJsonAreas(b.content);
+        if ('failure' in read)
+          throw new ApiError(400, read.failure, {
+            field: 'content',
+            max: AIRSPACE_IMPORT_MAX_AREAS,
+          });
+        if (read.areas.length === 0)
+          throw new ApiError(400, 'airspace.import_empty', { field: 'content' });
+        // Every shape is checked before the first is stored.
+        const shapes = read.areas.map((a) => checkedShape(a.shape, a.field));
+        const out: AirspaceArea[] = [];
+        for (const [i, area] of read.areas.entries())
+          out.push(
+            await insertArea(tx, {
+              workspaceId,
+              name: area.name,
+              kind: area.kind ?? b.kind,
+              shape: shapes[i] ?? area.shape,
+              enabled: true,
+              by: who.username,
+            }),
+          );
+        await audit(tx, request, { ...label, detail: `${String(out.length)} ${b.format}` });
+        return out;
+      });
+      await afterChange(deps, request.log, workspaceId);
+      return ok<AirspaceArea[]>(request, added);
+    },
+  );
+}

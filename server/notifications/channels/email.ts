@@ -1,0 +1,54 @@
+/**
+ * E-mail through the channel's SMTP server (nodemailer): the message as plain text, one mail to the
+ * whole to-list. `tls` speaks TLS from the first byte (port 465), `starttls` insists on the upgrade
+ * (587), `none` never upgrades (a relay inside the site's network).
+ */
+import nodemailer from 'nodemailer';
+import type { EmailConfig } from '../../../protocol/notifications.ts';
+import { plainOf } from '../format.ts';
+import type { AttemptResult, Outbound } from './types.ts';
+import { ATTEMPT_TIMEOUT_MS } from './types.ts';
+
+interface SmtpFailure {
+  message?: unknown;
+  responseCode?: unknown;
+}
+
+/** Sends one try. */
+export async function sendEmail(config: EmailConfig, out: Outbound): Promise<AttemptResult> {
+  const transport = nodemailer.createTransport({
+    host: config.host,
+    port: config.port,
+    secure: config.security === 'tls',
+    requireTLS: config.security === 'starttls',
+    ignoreTLS: config.security === 'none',
+    ...(config.user === '' ? {} : { auth: { user: config.user, pass: config.password } }),
+    connectionTimeout: ATTEMPT_TIMEOUT_MS,
+    greetingTimeout: ATTEMPT_TIMEOUT_MS,
+    socketTimeout: ATTEMPT_TIMEOUT_MS,
+  });
+  try {
+    await transport.sendMail({
+      from: config.from,
+      to: config.to,
+      subject: out.message.title,
+      text: plainOf(out.message),
+      headers: { 'X-Skydeck-Delivery': String(out.deliveryId) },
+    });
+    return { ok: true, statusCode: 250, error: '', retry: false };
+  } catch (error) {
+    const failure = (typeof error === 'object' && error !== null ? error : {}) as SmtpFailure;
+    const code = typeof failure.responseCode === 'number' ? failure.responseCode : null;
+    const message = typeof failure.message === 'string' ? failure.message : String(error);
+    // A 5xx reply is the server's final word (unknown recipient, refused sender); a 4xx or no reply
+    // at all (connection refused, timeout) may pass later.
+    return {
+      ok: false,
+      statusCode: code,
+      error: message.slice(0, 300),
+      retry: code === null || code < 500,
+    };
+  } finally {
+    transport.close();
+  }
+}
