@@ -18,6 +18,8 @@ const ALL_PAGES = [
   'logs',
   'linxiu',
   'notifications',
+  'replay',
+  'airspace',
 ];
 
 describe('signing in and the role menus', () => {
@@ -117,6 +119,9 @@ describe('signing in and the role menus', () => {
       '/video_square',
       '/logs',
       '/linxiu',
+      '/notifications',
+      '/replay',
+      '/airspace',
       '/sample',
     ]) {
       await e2e.console.open(path);
