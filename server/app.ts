@@ -13,6 +13,9 @@ import type { Config } from './config.ts';
 import { ensureWritableDataDir } from './dataDir.ts';
 import type { Db } from './db/Db.ts';
 import { migrate, pendingMigrations } from './db/migrate.ts';
+import { createDeviceGateway } from './devices/gateway.ts';
+import { startDrcRuntime } from './drc/drcRuntime.ts';
+import { startModelDeploys } from './models/deployLink.ts';
 import { openPglite } from './db/pgliteDb.ts';
 import { openPgliteThread } from './db/pgliteThreadDb.ts';
 import { openPostgres } from './db/postgresDb.ts';
@@ -29,6 +32,7 @@ import { registerOpsRoutes } from './http/ops/opsRoutes.ts';
 import { Health } from './ops/health.ts';
 import { logFormat, logTransport } from './ops/logOutput.ts';
 import { Metrics } from './ops/metrics.ts';
+import type { Log } from './mqtt/log.ts';
 import { realScheduler } from './mqtt/scheduler.ts';
 import type { Scheduler } from './mqtt/scheduler.ts';
 import { createNotifier } from './notifications/notificationService.ts';
@@ -69,6 +73,15 @@ export interface SkydeckHandle {
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
+/** The app's logger as the long-running services take it. */
+function logOf(app: FastifyInstance): Log {
+  return {
+    info: (msg) => app.log.info(msg),
+    warn: (msg) => app.log.warn(msg),
+    error: (msg) => app.log.error(msg),
+  };
+}
+
 /** Builds the Fastify app over an open, migrated database, without listening. */
 export async function buildApp(
   deps: AppDeps,
@@ -100,6 +113,9 @@ export async function buildApp(
   installAccessHook(app, deps);
   registerOpsRoutes(app, deps);
   await registerApiDocs(app);
+  // Services that outlive a request start here, before the routes that use them.
+  startDrcRuntime(app, deps, logOf(app));
+  startModelDeploys(deps.devices, deps, logOf(app));
   registerRoutes(app, deps);
   for (const extension of options.extensions ?? []) await app.register(extension, { deps });
   return app;
@@ -186,6 +202,16 @@ export async function createSkydeck(
     });
     const metrics = config.metricsToken === undefined ? null : new Metrics(db);
     const appDb = metrics?.timed(db) ?? db;
+    // The gateway exists before the app so features can register on it; it logs through the app's
+    // logger once there is one, and the realtime extension opens it once the broker is up.
+    let appLog: Log | null = null;
+    const devices = createDeviceGateway({
+      log: {
+        info: (msg) => appLog?.info(msg),
+        warn: (msg) => appLog?.warn(msg),
+        error: (msg) => appLog?.error(msg),
+      },
+    });
     const deps: AppDeps = {
       db: appDb,
       health,
@@ -200,8 +226,12 @@ export async function createSkydeck(
         db: appDb,
         scheduler: options.notifierScheduler ?? realScheduler,
       }),
+      devices,
     };
     const app = await buildApp(deps, options);
+    appLog = logOf(app);
+    // The realtime extension closes the gateway before its broker; without one it never opened.
+    app.addHook('onClose', () => devices.close());
     try {
       await app.listen({ port: config.port, host: config.host });
     } catch (error) {

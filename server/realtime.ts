@@ -21,7 +21,6 @@ import type { TrackPartitionUpkeep } from './mqtt/trackPartitions.ts';
 import type { Log } from './mqtt/log.ts';
 import { registerConfigRequest } from './mqtt/configRequest.ts';
 import { mqttRoutes } from './mqtt/mqttRoutes.ts';
-import { createRequestRegistry } from './mqtt/requestRegistry.ts';
 import type { RequestRegistry } from './mqtt/requestRegistry.ts';
 import { rememberDeviceSecret } from './mqtt/deviceSecrets.ts';
 import { startMosquittoFleet } from './mqtt/dynsec/mosquittoFleet.ts';
@@ -159,7 +158,9 @@ async function realtime(
 ): Promise<void> {
   const { db, config, tokenSecret } = deps;
   const log = asLog(app.log);
-  const requests = createRequestRegistry(log);
+  // The requests the devices ask are answered from the gateway's registry (ingestion replies).
+  const { devices } = deps;
+  const requests = devices.requests;
   registerOwnRequests(requests, config);
   const tasks = taskRuntime(deps, log);
   tasks.register(requests);
@@ -256,12 +257,11 @@ async function realtime(
           });
     const broker = running.broker;
     if (broker) broker.onDeviceDisconnect((sn) => running.ingestion?.deviceDisconnected(sn));
+    // The one door to the devices opens here, with the same account and address as ingestion.
+    await devices.start({ url, username, password: serverSecret });
     // The docks fetch task files over HTTP from where the server listens (or `PUBLIC_URL`).
     const httpHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
-    await tasks.start(
-      { url, username, password: serverSecret },
-      `http://${httpHost}:${String(httpPort)}`,
-    );
+    await tasks.start(`http://${httpHost}:${String(httpPort)}`);
     await media.start(
       { url, username, password: serverSecret },
       `http://${httpHost}:${String(httpPort)}`,
@@ -288,6 +288,7 @@ async function realtime(
     await tasks.stop();
     await media.stop();
     await airspace.stop();
+    await devices.close();
     await running.ingestion?.close();
     await running.relay?.close();
     await running.broker?.close();

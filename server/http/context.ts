@@ -8,6 +8,7 @@ import type { TokenVersions } from '../auth/tokenVersions.ts';
 import type { Config } from '../config.ts';
 import type { PrincipalEvents } from '../principalEvents.ts';
 import type { Db } from '../db/Db.ts';
+import type { DeviceGateway } from '../devices/DeviceGateway.ts';
 import type { NotificationService } from '../notifications/notificationService.ts';
 import type { ObjectStore } from '../storage/ObjectStore.ts';
 import type { Caller } from './caller.ts';
@@ -45,6 +46,8 @@ export interface AppDeps {
   metrics: Metrics | null;
   /** Events to the projects' notification rules and channels (webhooks, e-mail, chat robots). */
   notifier: NotificationService;
+  /** The one door to the devices: services, events, requests (opened by the realtime extension). */
+  devices: DeviceGateway;
 }
 
 /** The Fastify instance with zod schemas as the type provider. */

@@ -1,6 +1,6 @@
 /**
  * The task engine inside the realtime extension: its `flighttask_resource_get` answer is registered
- * with the other requests, and the engine itself starts once the broker is reachable.
+ * with the other requests, and the engine itself starts on the device gateway once it is open.
  */
 import type { AppDeps } from '../http/context.ts';
 import type { Log } from '../mqtt/log.ts';
@@ -8,21 +8,15 @@ import type { RequestRegistry } from '../mqtt/requestRegistry.ts';
 import { realScheduler } from '../mqtt/scheduler.ts';
 import { setTaskEngine } from './engineRegistry.ts';
 import { signedFileUrl } from './fileSignature.ts';
-import { startMqttDeviceLink } from './mqttDeviceLink.ts';
+import { engineLink } from './engineLink.ts';
 import { registerResourceRequest } from './resourceRequest.ts';
 import { startTaskEngine } from './taskEngine.ts';
-
-/** How long a service waits for its `services_reply`, ms. */
-const REPLY_TIMEOUT_MS = 15_000;
 
 export interface TaskRuntime {
   /** Registers the engine's request answers; call before ingestion starts. */
   register(requests: RequestRegistry): void;
-  /** Starts the engine on the broker at `url`; `httpBase` is the listen address. */
-  start(
-    broker: { url: string; username: string; password: string },
-    httpBase: string,
-  ): Promise<void>;
+  /** Starts the engine on the app's device gateway; `httpBase` is the listen address. */
+  start(httpBase: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -34,9 +28,9 @@ export function taskRuntime(deps: AppDeps, log: Log): TaskRuntime {
   let stopAll: (() => Promise<void>) | null = null;
   return {
     register: (requests) => registerResourceRequest(requests, deps.db, fileUrl),
-    async start(broker, httpBase) {
+    start(httpBase) {
       base = deps.config.publicUrl ?? httpBase;
-      const link = await startMqttDeviceLink({ ...broker, log, replyTimeoutMs: REPLY_TIMEOUT_MS });
+      const link = engineLink(deps.devices);
       const engine = startTaskEngine({
         db: deps.db,
         link,
@@ -53,6 +47,7 @@ export function taskRuntime(deps: AppDeps, log: Log): TaskRuntime {
         await engine.stop();
         await link.close();
       };
+      return Promise.resolve();
     },
     async stop() {
       await stopAll?.();

@@ -1,26 +1,20 @@
 import type { Db } from '../db/Db.ts';
 import { queryOne } from '../db/Db.ts';
-import { DEFAULT_SERVER_USERNAME } from '../mqtt/brokerAuth.ts';
+import type { DeviceGateway } from '../devices/DeviceGateway.ts';
 import type { Log } from '../mqtt/log.ts';
-import { derivedSecret } from '../auth/derivedSecret.ts';
-import type { DeviceLink } from '../tasks/DeviceLink.ts';
-import { startMqttDeviceLink } from '../tasks/mqttDeviceLink.ts';
 import type { StreamControl, ViewerWho } from './LiveHub.ts';
 import { snOfVideoId } from './videoIds.ts';
 
 /** How long a live service waits for the dock's reply, ms. */
 const REPLY_TIMEOUT_MS = 10_000;
-/** How long a command waits for the broker connection (no broker in the app: it never comes), ms. */
-const CONNECT_TIMEOUT_MS = 5_000;
 /** `url_type` 4: WebRTC/WHIP-shaped push URL, which Dock 1/2/3 all accept (protocol §7). */
 const URL_TYPE_WHIP = 4;
 
 export interface LiveControlOptions {
   db: Db;
   log: Log;
-  tokenSecret: string;
-  /** The broker the server's own clients use, known once the app listens. */
-  brokerUrl: () => string | null;
+  /** The app's door to the devices. */
+  devices: DeviceGateway;
   /** The push URL handed to the dock for `videoId`. */
   pushUrl: (videoId: string) => string;
 }
@@ -33,27 +27,13 @@ interface Target {
 
 /**
  * Sends `live_start_push`, `live_stop_push` and `live_set_quality` to the gateway of a stream's device
- * and writes one audit row per command (user, device, method, result, latency). The broker client is
- * opened on the first command: an app nobody watches never connects it.
+ * through the device gateway and writes one audit row per command (user, device, method, result,
+ * latency).
  */
 export function liveControl(options: LiveControlOptions): StreamControl & {
   call(videoId: string, method: string, data: object, who: ViewerWho): Promise<number>;
   close(): Promise<void>;
 } {
-  let link: Promise<DeviceLink> | null = null;
-  const open = (): Promise<DeviceLink> | null => {
-    const url = options.brokerUrl();
-    if (!url) return null;
-    link ??= startMqttDeviceLink({
-      url,
-      username: DEFAULT_SERVER_USERNAME,
-      password: derivedSecret(options.tokenSecret, 'mqtt-server'),
-      log: options.log,
-      replyTimeoutMs: REPLY_TIMEOUT_MS,
-    });
-    return link;
-  };
-
   async function target(videoId: string): Promise<Target | null> {
     const sn = snOfVideoId(videoId);
     if (!sn) return null;
@@ -67,14 +47,10 @@ export function liveControl(options: LiveControlOptions): StreamControl & {
 
   async function call(videoId: string, method: string, data: object, who: ViewerWho) {
     const device = await target(videoId);
-    const pending = open();
-    if (!device || !pending) return -1;
-    const connected = await Promise.race([
-      pending,
-      new Promise<null>((resolve) => setTimeout(resolve, CONNECT_TIMEOUT_MS, null).unref()),
-    ]);
-    if (!connected) return -1;
-    const reply = await connected.call(device.gateway, method, data);
+    if (!device) return -1;
+    const reply = await options.devices.call(device.gateway, method, data, {
+      timeoutMs: REPLY_TIMEOUT_MS,
+    });
     await options.db.query(
       `insert into audit_logs (user_id, username, module, action, target, target_name, ip, result, detail)
        values ($1, $2, 'video', $3, $4, $5, $6, $7, $8)`,
@@ -122,12 +98,7 @@ export function liveControl(options: LiveControlOptions): StreamControl & {
       quietly(
         call(videoId, 'live_set_quality', { video_id: videoId, video_quality: quality }, who),
       ),
-    async close() {
-      const pending = link;
-      link = null;
-      // A link still connecting is left to its own retry loop rather than waited for here.
-      const connected = pending ? await Promise.race([pending, Promise.resolve(null)]) : null;
-      await connected?.close();
-    },
+    // The gateway belongs to the app, not to the video feature: nothing of ours to close.
+    close: () => Promise.resolve(),
   };
 }

@@ -13,7 +13,7 @@ import { requireInScope, scopedWorkspaceOf } from '../scope.ts';
 import { setDrcExtraDelay } from '../../sim/drc/delayInjection.ts';
 import type { DrcUser } from '../../drc/drcService.ts';
 import { registerDrcGuardRoutes } from './drcGuardRoutes.ts';
-import { createDrcService } from './drcRegistry.ts';
+import { drcServiceOf } from '../../drc/drcRuntime.ts';
 import { commandBody, delayBody, enterBody, exitBody, statusQuery } from './drcSchemas.ts';
 
 const userOf = (caller: Caller): DrcUser => ({
@@ -22,10 +22,11 @@ const userOf = (caller: Caller): DrcUser => ({
   roleId: caller.roleId,
 });
 
-/** Registers the DRC routes and the app's DRC service. */
+/** Registers the DRC routes over the DRC service the composition root started. */
 export function registerDrcRoutes(app: ZodApp, deps: AppDeps): void {
   const { db } = deps;
-  const service = createDrcService(app, deps);
+  const service = drcServiceOf(db);
+  if (!service) throw new Error('the DRC service starts before its routes (app.ts)');
   registerDrcGuardRoutes(app, deps);
   /** The dock, when it exists in the caller's scope (404 otherwise). */
   const scopedDock = (request: FastifyRequest, dockSn: string) =>

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { VideoLayout } from '../../../protocol/video.ts';
 import { VIDEO_API } from '../../../protocol/video.ts';
-import { MQTT_WS_PATH } from '../../mqtt/embeddedBroker.ts';
 import { LiveHub } from '../../video/LiveHub.ts';
 import { liveControl } from '../../video/liveControl.ts';
 import { snOfVideoId } from '../../video/videoIds.ts';
@@ -31,12 +30,6 @@ const layoutBody = z.object({
 /** Live video: `/api/liveInfo`, the `ws-jpeg` socket, viewer counts, lens switch and the wall's layout. */
 export function registerVideoRoutes(app: ZodApp, deps: AppDeps): void {
   const { db } = deps;
-  let brokerUrl: string | null = deps.config.mqttUrl ?? null;
-  app.addHook('onListen', () => {
-    const address = app.server.address();
-    if (!brokerUrl && typeof address === 'object' && address)
-      brokerUrl = `ws://127.0.0.1:${String(address.port)}${MQTT_WS_PATH}`;
-  });
   const control = liveControl({
     db,
     log: {
@@ -44,8 +37,7 @@ export function registerVideoRoutes(app: ZodApp, deps: AppDeps): void {
       warn: (m) => app.log.warn(m),
       error: (m) => app.log.error(m),
     },
-    tokenSecret: deps.tokenSecret,
-    brokerUrl: () => brokerUrl,
+    devices: deps.devices,
     // The simulated dock pushes into this hub in-process; a real dock gets the media server's URL.
     pushUrl: (id) =>
       `${deps.config.publicUrl ?? ''}/api/video/whip?hub=${hub.id}&stream=${encodeURIComponent(id)}`,

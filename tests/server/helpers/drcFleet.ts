@@ -3,7 +3,7 @@
  * accounts, a simulated fleet registered in the home project and flying over the server's own
  * broker, and every dock online before the suite starts.
  */
-import { drcServiceOf } from '../../../server/http/drc/drcRegistry.ts';
+import { drcServiceOf } from '../../../server/drc/drcRuntime.ts';
 import type { DrcService } from '../../../server/drc/drcService.ts';
 import { silentLog } from '../../../server/mqtt/log.ts';
 import type { Scheduler } from '../../../server/mqtt/scheduler.ts';
