@@ -7,8 +7,9 @@
  * or time becomes a refusal naming that limit.
  */
 import type { OnnxFacts } from '../../protocol/models.ts';
-import type { OffThreadLimits, OffThreadRunner } from '../offThread.ts';
-import { OffThreadError, offThreadRunner } from '../offThread.ts';
+import type { OffThreadLimits } from '../offThread.ts';
+import { OffThreadError } from '../offThread.ts';
+import { offThreadReader } from '../offThreadReader.ts';
 import { OnnxFileError } from './OnnxFileError.ts';
 import { readOnnx } from './readOnnx.ts';
 
@@ -49,7 +50,8 @@ function movableBuffer(bytes: Uint8Array): ArrayBuffer {
 }
 
 /** Why a reading thread gave no answer, as the refusal the caller shows, when it is the file's. */
-function refusalOf(error: OffThreadError, limits: OffThreadLimits): OnnxFileError | undefined {
+function refusalOf(error: unknown, limits: OffThreadLimits): OnnxFileError | undefined {
+  if (!(error instanceof OffThreadError)) return undefined;
   if (error.failure === 'memory')
     return new OnnxFileError(
       `reading it needs more than ${String(limits.memoryMb)} MB of memory (the memory limit)`,
@@ -61,30 +63,41 @@ function refusalOf(error: OffThreadError, limits: OffThreadLimits): OnnxFileErro
   return undefined;
 }
 
+/** What a read gives: the facts, and the bytes that hold the file from then on. */
+interface OnnxRead {
+  facts: OnnxFacts;
+  bytes: Uint8Array;
+}
+
 /** Reads a file as `readOnnxOffThread` does; the answer's `bytes` hold the file from then on. */
-export type OnnxReader = (bytes: Uint8Array) => Promise<{ facts: OnnxFacts; bytes: Uint8Array }>;
+export type OnnxReader = (bytes: Uint8Array) => Promise<OnnxRead>;
+
+/** The thread's answer as an inline read would give it, or the refusal that read would throw. */
+function readOf(answer: OnnxAnswer): OnnxRead {
+  if (answer.refusal !== undefined) throw new OnnxFileError(answer.refusal);
+  if (!answer.facts) throw new Error(`ONNX reader failed: ${answer.failure ?? 'no answer'}`);
+  return { facts: answer.facts, bytes: new Uint8Array(answer.buffer) };
+}
 
 /**
  * A reader of ONNX files that hands files of `inlineBelow` bytes or more to a thread of its own
  * within `limits` (the thread starts on the first such file).
  */
 export function onnxReader(limits: OffThreadLimits, inlineBelow: number): OnnxReader {
-  let runner: OffThreadRunner<OnnxJob, OnnxAnswer> | undefined;
-  return async (bytes) => {
-    if (bytes.length < inlineBelow) return { facts: readOnnx(bytes), bytes };
-    const buffer = movableBuffer(bytes);
-    runner ??= offThreadRunner(new URL('./onnxWorker.ts', import.meta.url), limits);
-    let answer: OnnxAnswer;
-    try {
-      answer = await runner.run({ buffer }, [buffer]);
-    } catch (error) {
-      const refusal = error instanceof OffThreadError ? refusalOf(error, limits) : undefined;
-      throw refusal ?? error;
-    }
-    if (answer.refusal !== undefined) throw new OnnxFileError(answer.refusal);
-    if (!answer.facts) throw new Error(`ONNX reader failed: ${answer.failure ?? 'no answer'}`);
-    return { facts: answer.facts, bytes: new Uint8Array(answer.buffer) };
-  };
+  return offThreadReader<Uint8Array, OnnxJob, OnnxAnswer, OnnxRead>({
+    module: new URL('./onnxWorker.ts', import.meta.url),
+    limits,
+    small: (bytes) => bytes.length < inlineBelow,
+    inline: (bytes) => ({ facts: readOnnx(bytes), bytes }),
+    job(bytes) {
+      const buffer = movableBuffer(bytes);
+      return { job: { buffer }, transfer: [buffer] };
+    },
+    result: readOf,
+    failed(error) {
+      throw refusalOf(error, limits) ?? error;
+    },
+  });
 }
 
 /**

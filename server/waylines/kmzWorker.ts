@@ -3,7 +3,7 @@
  * same reader the server uses inline, and answers with what the caller asked for. A refusal travels
  * as its problem and details, so the caller throws the very `WaylineFileError` an inline read would.
  */
-import { parentPort } from 'node:worker_threads';
+import { serveOffThread } from '../offThread.ts';
 import type { KmzJob, KmzAnswer } from './readOffThread.ts';
 import { readKmzRoute } from './readRoute.ts';
 import { WaylineFileError } from './WaylineFileError.ts';
@@ -11,14 +11,12 @@ import { WaylineFileError } from './WaylineFileError.ts';
 function answer(job: KmzJob): KmzAnswer {
   try {
     const { route, facts, warnings } = readKmzRoute(job.bytes, job.maxBytes);
-    return { id: job.id, facts, warnings, ...(job.want === 'route' && { route }) };
+    return { facts, warnings, ...(job.want === 'route' && { route }) };
   } catch (error) {
     if (error instanceof WaylineFileError)
-      return { id: job.id, refusal: { problem: error.problem, params: { ...error.params } } };
-    return { id: job.id, failure: error instanceof Error ? error.message : String(error) };
+      return { refusal: { problem: error.problem, params: { ...error.params } } };
+    return { failure: error instanceof Error ? error.message : String(error) };
   }
 }
 
-parentPort?.on('message', (job: KmzJob) => {
-  parentPort?.postMessage(answer(job));
-});
+serveOffThread<KmzJob, KmzAnswer>((job) => ({ answer: answer(job) }));

@@ -158,28 +158,39 @@ export function createClient(deps: ClientDeps) {
     return out.body?.data;
   }
 
-  async function unauthorized<T>(method: string, path: string, opts: RequestOptions, out: Outcome) {
-    const message = messageOf(out.body?.msg);
-    if (deps.isOnLoginPage()) fail(message, 401, null, false);
-    if (await refreshOnce()) {
-      const again = await send(method, path, opts);
-      if (again.status !== 401) return settle(again, opts.quiet) as T;
+  /** One attempt; one that got no answer at all (offline, timed out) rejects with its reason. */
+  async function reach(attempt: () => Promise<Outcome>, quiet = false): Promise<Outcome> {
+    try {
+      return await attempt();
+    } catch (error) {
+      const message = error instanceof Error ? error.message : deps.text.unknownError;
+      return fail(message, 0, null, !quiet);
     }
-    deps.onSessionLost();
-    return fail(message, 401, null, false);
+  }
+
+  /**
+   * Makes `attempt` and resolves with the envelope's `data`. The one place that knows what a 401
+   * means (spec §7): renew the token once (shared with every call that got one meanwhile) and try
+   * again; a 401 that outlives the renewal loses the session. On the sign-in page a 401 only
+   * rejects, since there is no session to lose. Neither shows a toast: the sign-in page speaks.
+   */
+  async function renewingOn401<T>(attempt: () => Promise<Outcome>, quiet = false): Promise<T> {
+    let out = await reach(attempt, quiet);
+    if (out.status === 401) {
+      const message = messageOf(out.body?.msg);
+      if (deps.isOnLoginPage()) fail(message, 401, null, false);
+      if (await refreshOnce()) out = await reach(attempt, quiet);
+      if (out.status === 401) {
+        deps.onSessionLost();
+        fail(message, 401, null, false);
+      }
+    }
+    return settle(out, quiet) as T;
   }
 
   /** Sends one call and resolves with the envelope's `data`. */
-  async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
-    let out: Outcome;
-    try {
-      out = await send(method, path, opts);
-    } catch (error) {
-      const message = error instanceof Error ? error.message : deps.text.unknownError;
-      return fail(message, 0, null, opts.quiet !== true);
-    }
-    if (out.status === 401) return unauthorized<T>(method, path, opts, out);
-    return settle(out, opts.quiet) as T;
+  function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+    return renewingOn401<T>(() => send(method, path, opts), opts.quiet);
   }
 
   async function sendBlob(path: string, body: Blob, opts: UploadOptions): Promise<Outcome> {
@@ -205,21 +216,8 @@ export function createClient(deps: ClientDeps) {
    * Posts a file as the body (`application/octet-stream`) with the client's rules: the token and
    * language, one renewal and a second try after a 401, the server's message on a refusal.
    */
-  async function upload<T>(path: string, body: Blob, opts: UploadOptions = {}): Promise<T> {
-    let out: Outcome;
-    try {
-      out = await sendBlob(path, body, opts);
-      if (out.status === 401 && !deps.isOnLoginPage() && (await refreshOnce()))
-        out = await sendBlob(path, body, opts);
-    } catch (error) {
-      const message = error instanceof Error ? error.message : deps.text.unknownError;
-      return fail(message, 0, null, opts.quiet !== true);
-    }
-    if (out.status === 401) {
-      deps.onSessionLost();
-      return fail(messageOf(out.body?.msg), 401, null, false);
-    }
-    return settle(out, opts.quiet) as T;
+  function upload<T>(path: string, body: Blob, opts: UploadOptions = {}): Promise<T> {
+    return renewingOn401<T>(() => sendBlob(path, body, opts), opts.quiet);
   }
 
   /**

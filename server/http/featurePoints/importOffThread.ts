@@ -6,8 +6,9 @@
  * and no text that short can hold enough rows or objects to stall the loop. A thread that runs out
  * of memory or time becomes a refusal naming that limit.
  */
-import type { OffThreadLimits, OffThreadRunner } from '../../offThread.ts';
-import { OffThreadError, offThreadRunner } from '../../offThread.ts';
+import type { OffThreadLimits } from '../../offThread.ts';
+import { OffThreadError } from '../../offThread.ts';
+import { offThreadReader } from '../../offThreadReader.ts';
 import { message } from '../messages.ts';
 import type { ImportJob, ImportReading } from './importFile.ts';
 import { fileRefusal, readImport } from './importFile.ts';
@@ -26,7 +27,8 @@ export const IMPORT_THREAD_LIMITS = { memoryMb: 256, timeoutMs: 30_000, idleMs: 
 export type ImportReader = (job: ImportJob) => Promise<ImportReading>;
 
 /** Why the thread gave no answer, as the refusal the caller shows, when it is the file's doing. */
-function refusalOf(error: OffThreadError, job: ImportJob, limits: OffThreadLimits) {
+function refusalOf(error: unknown, job: ImportJob, limits: OffThreadLimits) {
+  if (!(error instanceof OffThreadError)) return undefined;
   if (error.failure === 'memory')
     return fileRefusal(message('feature.import_memory', job.lang, { mb: limits.memoryMb }));
   if (error.failure === 'timeout')
@@ -38,18 +40,19 @@ function refusalOf(error: OffThreadError, job: ImportJob, limits: OffThreadLimit
 
 /** A reader that hands texts of `inlineBelow` characters or more to a thread of its own. */
 export function importReader(limits: OffThreadLimits, inlineBelow: number): ImportReader {
-  let runner: OffThreadRunner<ImportJob, ImportReading> | undefined;
-  return async (job) => {
-    if (job.text.length < inlineBelow) return readImport(job);
-    runner ??= offThreadRunner(new URL('./importWorker.ts', import.meta.url), limits);
-    try {
-      return await runner.run(job);
-    } catch (error) {
-      const refusal = error instanceof OffThreadError ? refusalOf(error, job, limits) : undefined;
+  return offThreadReader<ImportJob, ImportJob, ImportReading, ImportReading>({
+    module: new URL('./importWorker.ts', import.meta.url),
+    limits,
+    small: (job) => job.text.length < inlineBelow,
+    inline: readImport,
+    job: (job) => ({ job }),
+    result: (reading) => reading,
+    failed(error, job) {
+      const refusal = refusalOf(error, job, limits);
       if (refusal) return refusal;
       throw error;
-    }
-  };
+    },
+  });
 }
 
 /** Reads and checks an import file, large ones on the import thread. */
