@@ -223,6 +223,79 @@ const CATALOGUE = {
     '{file} 的 XML 无法读取：{detail}',
     '{file}: unreadable XML: {detail}',
   ],
+  // Routes imported from other tools' KML, KMZ and GeoJSON files, and exported as KML.
+  'wayline_import.format': [
+    '无法识别的文件：请选择 KML、KMZ 或 GeoJSON 文件',
+    'unrecognised file: choose a KML, KMZ or GeoJSON file',
+  ],
+  'wayline_import.is_wpml': [
+    '这是大疆航线文件（WPML），请作为 KMZ 航线导入',
+    'this is a DJI route file (WPML): import it as a KMZ route',
+  ],
+  'wayline_import.no_kml': ['KMZ 中没有 KML 文件', 'the KMZ holds no KML file'],
+  'wayline_import.not_kml': [
+    '{file} 不是 KML：根元素不是 kml',
+    '{file} is not KML: its root element is not kml',
+  ],
+  'wayline_import.json': ['JSON 格式错误：{detail}', 'JSON error: {detail}'],
+  'wayline_import.not_geojson': [
+    '不是 GeoJSON：不支持的类型“{type}”',
+    'not GeoJSON: unsupported type "{type}"',
+  ],
+  'wayline_import.json_depth': ['JSON 嵌套超过 {max} 层', 'JSON nested deeper than {max} levels'],
+  'wayline_import.too_many_values': [
+    'JSON 中的数组和对象超过 {max} 个',
+    'more than {max} JSON arrays and objects',
+  ],
+  'wayline_import.no_shapes': [
+    '文件中没有可导入的面或线（已忽略 {points} 个点）',
+    'the file holds no area or line to import ({points} point(s) ignored)',
+  ],
+  'wayline_import.coordinates': [
+    '第 {shape} 个图形的第 {vertex} 个坐标无效：{value}',
+    'shape {shape}, vertex {vertex}: invalid coordinates {value}',
+  ],
+  'wayline_import.height': [
+    '第 {shape} 个图形的第 {vertex} 个坐标高度超出 ±1500 米：{value}',
+    'shape {shape}, vertex {vertex}: height beyond ±1500 m: {value}',
+  ],
+  'wayline_import.too_few_corners': [
+    '第 {shape} 个面没有面积（少于 3 个顶点或顶点共线），无法作为测区',
+    'area {shape} has no surface (fewer than 3 corners, or all in a line) and cannot be mapped',
+  ],
+  'wayline_import.too_many_corners': [
+    '第 {shape} 个面有 {count} 个顶点，超过上限 {max}',
+    'area {shape} has {count} corners, more than the limit of {max}',
+  ],
+  'wayline_import.too_many_areas': [
+    '文件中有 {count} 个面，超过上限 {max}',
+    'the file holds {count} areas, more than the limit of {max}',
+  ],
+  'wayline_import.too_many_lines': [
+    '文件中有 {count} 条线，超过上限 {max}',
+    'the file holds {count} lines, more than the limit of {max}',
+  ],
+  'wayline_import.area_too_large': [
+    '第 {shape} 个面过大：需要超过 {max} 条航线',
+    'area {shape} is too large: it needs more than {max} flight lines',
+  ],
+  // Words inside an exported KML file, in the exporter's language.
+  'wayline_kml.heights_relative': [
+    '高度为相对起飞点的高度（米）；Google Earth 按相对地面高度显示',
+    'Heights are metres above the take-off point; Google Earth shows them above the ground',
+  ],
+  'wayline_kml.heights_ellipsoid': [
+    '高度为 WGS84 椭球高（米）；Google Earth 按海拔显示，两者相差当地的大地水准面高度',
+    'Heights are metres above the WGS 84 ellipsoid; Google Earth shows them above sea level, which differs by the local geoid height',
+  ],
+  'wayline_kml.heights_surface': [
+    '高度为相对地面的高度（米，仿地飞行）',
+    'Heights are metres above the ground (terrain following)',
+  ],
+  'wayline_kml.area': ['测区', 'Mapping area'],
+  'wayline_kml.waypoints': ['航点', 'Waypoints'],
+  'wayline_kml.wayline': ['第 {ordinal} 段航线', 'Wayline {ordinal}'],
+  'wayline_kml.capped': ['仅标出前 {max} 个航点', 'Only the first {max} waypoints are marked'],
   // Warnings of a kept wayline (`WaylineWarning.message`), not refusals.
   'wayline_warning.unknown_model': [
     '未知机型 {value}：请在航线编辑中选择飞行器',
@@ -314,6 +387,10 @@ const CATALOGUE = {
     '{field}: 须为 http:// 或 https:// 开头的地址',
     '{field}: must be an http:// or https:// address',
   ],
+  'notification.private_address': [
+    '{field}: {host} 指向内网、本机或保留地址，服务器不向其发送；如确需使用，请运维在 NOTIFY_ALLOW_HOSTS 中放行',
+    '{field}: {host} is or resolves to a private, loopback or reserved address, which this server does not send to; the operator may allow it with NOTIFY_ALLOW_HOSTS',
+  ],
   'notification.channel_elsewhere': [
     '{field}: 渠道 {id} 不存在或不属于该项目',
     '{field}: channel {id} does not exist in this project',
@@ -399,6 +476,18 @@ const CATALOGUE = {
   'airspace.route_outside_operation': [
     '航线飞出作业区（共 {count} 处）',
     'the route leaves the operation areas ({count} place(s))',
+  ],
+  'task.airspace_refused': [
+    '航线与项目空域冲突：{what}；须由有权限的用户确认越过（override_airspace）',
+    "the route conflicts with the project's airspace: {what}; a user allowed to override must confirm it (override_airspace)",
+  ],
+  'task.airspace_override_forbidden': [
+    '没有权限确认飞入禁飞区或飞出作业区的航线',
+    'you are not allowed to confirm a route into a no-fly area or out of the operation areas',
+  ],
+  'task.airspace_no_fly': [
+    '航线进入禁飞区「{name}」（航点 {waypoints} 附近），且未经有权限的用户确认越过，未下发',
+    'the route enters the no-fly area "{name}" (near waypoint(s) {waypoints}) and no override was recorded for it; the run was not sent',
   ],
   'validation.required': ['{field}: 必填', '{field}: required'],
   'validation.invalid': ['{field}: 格式不正确', '{field}: invalid value'],

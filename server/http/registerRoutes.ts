@@ -16,6 +16,7 @@ import { registerWorkspaceRoutes } from './workspaces/workspaceRoutes.ts';
 import { registerWaylineReadRoutes } from './waylines/waylineReadRoutes.ts';
 import { registerWaylineUploadRoute } from './waylines/waylineUploadRoute.ts';
 import { registerWaylineWriteRoutes } from './waylines/waylineWriteRoutes.ts';
+import { registerWaylineInterchangeRoutes } from './waylines/waylineInterchangeRoutes.ts';
 import { registerTaskRoutes } from './tasks/registerTaskRoutes.ts';
 import { registerDrcRoutes } from './drc/drcRoutes.ts';
 import { registerVideoRoutes } from './video/videoRoutes.ts';
@@ -41,6 +42,7 @@ export function registerRoutes(app: ZodApp, deps: AppDeps): void {
   registerWaylineReadRoutes(app, deps);
   registerWaylineUploadRoute(app, deps);
   registerWaylineWriteRoutes(app, deps);
+  registerWaylineInterchangeRoutes(app, deps);
   registerTaskRoutes(app, deps);
   registerMapRoutes(app, deps);
   registerAlarmRoutes(app, deps);

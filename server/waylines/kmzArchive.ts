@@ -201,3 +201,26 @@ export function readKmz(
     template: templateName === undefined ? undefined : inflateEntry(bytes, templateName, check),
   };
 }
+
+/**
+ * Reads the one entry of a KMZ that `pick` chooses from its entry names (a Google Earth KMZ's
+ * `doc.kml`), with the limits `readKmz` applies: the declared total within `maxBytes` before
+ * anything is inflated, and `check` on the entry's parts as they are inflated. Undefined when `pick`
+ * chooses none.
+ */
+export function readKmzEntry(
+  bytes: Uint8Array,
+  pick: (names: readonly string[]) => string | undefined,
+  maxBytes = MAX_UNCOMPRESSED_BYTES,
+  check: PartCheck = () => undefined,
+): { name: string; data: Uint8Array } | undefined {
+  if (bytes.length === 0) throw new WaylineFileError('wayline.empty');
+  const entries = listEntries(bytes);
+  const total = entries.reduce((sum, e) => sum + e.originalSize, 0);
+  if (total > maxBytes)
+    throw new WaylineFileError('wayline.too_large', { max: Math.round(maxBytes / 1024 / 1024) });
+  const chosen = pick(entries.map((e) => normalName(e.name)));
+  const entry = entries.find((e) => normalName(e.name) === chosen);
+  if (chosen === undefined || entry === undefined) return undefined;
+  return { name: chosen, data: inflateEntry(bytes, entry.name, check) };
+}

@@ -44,15 +44,21 @@ function render(node: XNode, depth: number, out: string[]): void {
   out.push(`${pad}</${node.name}>`);
 }
 
+/** A UTF-8 XML document: `<root namespaces>` around `document`. */
+export function xmlDocument(root: string, namespaces: string, document: XNode): string {
+  const out = ['<?xml version="1.0" encoding="UTF-8"?>', `<${root} ${namespaces}>`];
+  render(document, 1, out);
+  out.push(`</${root}>`, '');
+  return out.join('\n');
+}
+
 /** A KML document with the KML and WPML namespaces, as DJI's tools write them. */
 export function kmlDocument(wpmzVersion: string, document: XNode): string {
-  const out = [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<kml xmlns="http://www.opengis.net/kml/2.2" xmlns:wpml="http://www.dji.com/wpmz/${wpmzVersion}">`,
-  ];
-  render(document, 1, out);
-  out.push('</kml>', '');
-  return out.join('\n');
+  return xmlDocument(
+    'kml',
+    `xmlns="http://www.opengis.net/kml/2.2" xmlns:wpml="http://www.dji.com/wpmz/${wpmzVersion}"`,
+    document,
+  );
 }
 
 /**

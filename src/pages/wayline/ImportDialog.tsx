@@ -14,10 +14,20 @@ import type { Wayline } from '../../../protocol/waylines.ts';
 import { useAccountState } from '../../state/account.ts';
 import type { PreviewResult } from '../../lib/route/kmzPreview.ts';
 import { KmzPreview, KmzRefusal } from './KmzPreview.tsx';
+import { InterchangeChoices } from './InterchangeChoices.tsx';
+import { InterchangeRow } from './InterchangeRow.tsx';
 import { MAX_UPLOAD_MB, useImportQueue, type ImportItem } from './useImportQueue.ts';
+import { useInterchangeImports } from './useInterchangeImports.ts';
 import { useKmzPreviews } from './useKmzPreviews.ts';
 
-/** Import of KMZ files by drag and drop or the file picker, each file with its bar and outcome. */
+/** Files of other tools, read as routes by the server whatever their name; a KMZ may be either. */
+const OTHER_TOOLS = /\.(kml|geojson|json)$/i;
+
+/**
+ * Import of route files by drag and drop or the file picker, each file with its outcome: DJI KMZs
+ * are uploaded as they are; KML, KMZ and GeoJSON areas and lines of other tools are previewed as
+ * the routes they make, with the aircraft and height the user picks, and created on the user's word.
+ */
 export function ImportDialog({
   onClose,
   onImported,
@@ -30,11 +40,16 @@ export function ImportDialog({
   const queue = useImportQueue(workspace?.id ?? null, onImported);
   const picker = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
-  const { previews, refused, choose } = useKmzPreviews(queue.add);
+  const other = useInterchangeImports(workspace?.id ?? null, onImported);
+  const { previews, refused, choose } = useKmzPreviews(queue.add, other.add);
+  const chooseFiles = (files: File[]) => {
+    other.add(files.filter((f) => OTHER_TOOLS.test(f.name)));
+    choose(files.filter((f) => !OTHER_TOOLS.test(f.name)));
+  };
   const drop = (e: DragEvent) => {
     e.preventDefault();
     setOver(false);
-    choose([...e.dataTransfer.files]);
+    chooseFiles([...e.dataTransfer.files]);
   };
   return (
     <Dialog
@@ -74,16 +89,19 @@ export function ImportDialog({
           <input
             ref={picker}
             type="file"
-            accept=".kmz"
+            accept=".kmz,.kml,.geojson,.json"
             multiple
             hidden
             data-testid="wayline-file-input"
             onChange={(e) => {
-              choose([...(e.target.files ?? [])]);
+              chooseFiles([...(e.target.files ?? [])]);
               e.target.value = '';
             }}
           />
         </div>
+        {other.items.length > 0 && (
+          <InterchangeChoices choices={other.choices} onChange={other.setChoices} />
+        )}
         <ul className="sd-import-list">
           {refused.map(({ file, result }, i) => (
             <li key={`refused-${i}`} className="sd-import-item" data-state="failed">
@@ -97,6 +115,9 @@ export function ImportDialog({
           {queue.items.map((item) => (
             <ImportRow key={item.id} item={item} preview={previews.get(item.file)} />
           ))}
+          {other.items.map((item) => (
+            <InterchangeRow key={`other-${item.id}`} item={item} onCreate={other.create} />
+          ))}
         </ul>
       </DialogBody>
       <DialogFooter
@@ -104,8 +125,11 @@ export function ImportDialog({
           <>
             <Button
               text={t('importDialog.clear')}
-              onClick={queue.clearFinished}
-              disabled={queue.items.length === 0}
+              onClick={() => {
+                queue.clearFinished();
+                other.clearFinished();
+              }}
+              disabled={queue.items.length === 0 && other.items.length === 0}
             />
             <Button intent="primary" text={t('importDialog.close')} onClick={onClose} />
           </>
@@ -135,6 +159,8 @@ function ImportRow({ item, preview }: { item: ImportItem; preview: PreviewResult
     }
   })();
   const intent = item.state === 'failed' ? 'danger' : item.state === 'done' ? 'success' : 'primary';
+  // Kept, but crossing the project's airspace: the server names the waypoints and legs.
+  const airspace = item.wayline?.warnings.filter((w) => w.code.startsWith('airspace_')) ?? [];
   return (
     <li className="sd-import-item" data-state={item.state}>
       <div className="sd-import-item__head">
@@ -154,6 +180,13 @@ function ImportRow({ item, preview }: { item: ImportItem; preview: PreviewResult
         stripes={item.state === 'uploading' || item.state === 'checking'}
       />
       <div className="sd-import-item__status">{status}</div>
+      {airspace.length > 0 && (
+        <Callout compact intent="warning" icon="warning-sign" data-testid="import-airspace">
+          {airspace.slice(0, 4).map((w, i) => (
+            <div key={i}>{w.message}</div>
+          ))}
+        </Callout>
+      )}
     </li>
   );
 }

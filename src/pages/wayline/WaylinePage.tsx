@@ -12,7 +12,7 @@ import { RenameDialog } from './RenameDialog.tsx';
 import { useWaylineColumns, type RowAction } from './useWaylineColumns.tsx';
 import { useWaylineFields } from './useWaylineFields.ts';
 import { WaylineDrawer } from './WaylineDrawer.tsx';
-import { downloadKmz, duplicate, toggleFavorite } from './waylineActions.ts';
+import { downloadKml, downloadKmz, duplicate, toggleFavorite } from './waylineActions.ts';
 import { plainQuery } from './plainQuery.ts';
 import { useWidth } from './useWidth.ts';
 import './wayline.css';
@@ -25,7 +25,10 @@ type Overlay =
   | { kind: 'detail'; wayline: Wayline }
   | null;
 
-/** The wayline library: import KMZ files, search, download, rename, favourite, copy and delete. */
+/**
+ * The wayline library: import KMZ files (and other tools' KML, KMZ and GeoJSON), search, download,
+ * export as KML, rename, favourite, copy and delete.
+ */
 export default function WaylinePage() {
   const { t } = useTranslation('waylinePage');
   const fields = useWaylineFields();
@@ -38,6 +41,9 @@ export default function WaylinePage() {
     switch (action) {
       case 'download':
         void downloadKmz(t, wayline);
+        return;
+      case 'exportKml':
+        void downloadKml(t, wayline);
         return;
       case 'favorite':
         void toggleFavorite(wayline).then((changed) => changed && refresh());

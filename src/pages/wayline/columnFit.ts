@@ -25,7 +25,7 @@ export const NAME_MIN_PX = 160;
 
 /**
  * Fixed widths, px, wide enough for the English header or the longest usual value (longer text is
- * cut with an ellipsis and shown whole on hover). Six row buttons of 30 px make the actions column.
+ * cut with an ellipsis and shown whole on hover). Seven row buttons of 30 px make the actions column.
  */
 export const COLUMN_PX: Readonly<Record<Exclude<WaylineColumnKey, 'name'>, number>> = {
   index: 40,
@@ -38,7 +38,7 @@ export const COLUMN_PX: Readonly<Record<Exclude<WaylineColumnKey, 'name'>, numbe
   duration: 104,
   creator_name: 104,
   created_at: 156,
-  actions: 196,
+  actions: 226,
 };
 
 /**

@@ -6,10 +6,14 @@ type Refused = PreviewResult & { ok: false };
 
 /**
  * Reads chosen KMZ files in the browser before they are queued: a file the preview refuses is shown
- * with its reason and never sent; the rest go to the upload queue with their preview. Files the
- * queue refuses by name or size on its own are passed through unread.
+ * with its reason and never sent; the rest go to the upload queue with their preview. A KMZ with no
+ * DJI route inside (Google Earth's, FlightHub 2's areas) goes to `foreign`, the import of other
+ * tools' files. Files the queue refuses by name or size on its own are passed through unread.
  */
-export function useKmzPreviews(enqueue: (files: readonly File[]) => void) {
+export function useKmzPreviews(
+  enqueue: (files: readonly File[]) => void,
+  foreign: (files: readonly File[]) => void,
+) {
   const [previews, setPreviews] = useState(() => new Map<File, PreviewResult>());
   const [refused, setRefused] = useState<{ file: File; result: Refused }[]>([]);
   const choose = useCallback(
@@ -21,7 +25,11 @@ export function useKmzPreviews(enqueue: (files: readonly File[]) => void) {
           const bytes = new Uint8Array(await file.arrayBuffer());
           return { file, result: previewKmz(bytes) };
         }),
-      ).then((read) => {
+      ).then((all) => {
+        const isForeign = (r: (typeof all)[number]) =>
+          r.result?.ok === false && r.result.problem === 'noWaylines';
+        foreign(all.filter(isForeign).map((r) => r.file));
+        const read = all.filter((r) => !isForeign(r));
         setPreviews((old) => {
           const next = new Map(old);
           for (const r of read) if (r.result?.ok) next.set(r.file, r.result);
@@ -36,7 +44,7 @@ export function useKmzPreviews(enqueue: (files: readonly File[]) => void) {
         enqueue(read.filter((r) => r.result === undefined || r.result.ok).map((r) => r.file));
       });
     },
-    [enqueue],
+    [enqueue, foreign],
   );
   return { previews, refused, choose };
 }

@@ -9,7 +9,7 @@ import { formatDuration, formatLength, modelName } from './format.ts';
 import { RouteThumbnail } from './RouteThumbnail.tsx';
 
 export type RowAction =
-  'detail' | 'download' | 'edit' | 'rename' | 'duplicate' | 'delete' | 'favorite';
+  'detail' | 'download' | 'exportKml' | 'edit' | 'rename' | 'duplicate' | 'delete' | 'favorite';
 
 /** A text cell cut with an ellipsis when its column is too narrow; the whole text shows on hover. */
 function Clipped({ text }: { text: string }) {
@@ -85,7 +85,7 @@ function RowButtons({
   // Icons only, named for screen readers and on hover: the row already carries up to eleven columns.
   const button = (
     action: RowAction,
-    icon: 'info-sign' | 'download' | 'map-create' | 'edit' | 'duplicate' | 'trash',
+    icon: 'info-sign' | 'download' | 'globe' | 'map-create' | 'edit' | 'duplicate' | 'trash',
     label: string,
   ) => (
     <Button
@@ -95,7 +95,7 @@ function RowButtons({
       intent={
         action === 'delete'
           ? 'danger'
-          : action === 'download' || action === 'detail'
+          : action === 'download' || action === 'exportKml' || action === 'detail'
             ? 'none'
             : 'primary'
       }
@@ -106,6 +106,7 @@ function RowButtons({
     <ButtonGroup variant="minimal">
       {button('detail', 'info-sign', t('detail'))}
       {button('download', 'download', t('download'))}
+      {button('exportKml', 'globe', t('exportKml'))}
       <Permission code="wayline:edit">{button('edit', 'map-create', t('editRoute'))}</Permission>
       <Permission code="wayline:edit">{button('rename', 'edit', t('rename'))}</Permission>
       <Permission code="wayline:add">{button('duplicate', 'duplicate', t('duplicate'))}</Permission>

@@ -3,6 +3,7 @@ import type { Wayline } from '../../../protocol/waylines.ts';
 import { downloadWayline, duplicateWayline, favoriteWayline } from '../../api/waylines.ts';
 import { toastError, toastSuccess } from '../../app/shellApi.ts';
 import { saveBlob } from '../../lib/saveBlob.ts';
+import { exportKml } from './interchangeApi.ts';
 
 /** Downloads the stored KMZ exactly as it was imported. */
 export async function downloadKmz(t: TFunction<'waylinePage'>, w: Wayline): Promise<void> {
@@ -13,6 +14,17 @@ export async function downloadKmz(t: TFunction<'waylinePage'>, w: Wayline): Prom
   }
   saveBlob(result.value, `${w.name}.kmz`);
   toastSuccess(t('downloaded', { name: w.name }));
+}
+
+/** Saves the route as a KML file for Google Earth. */
+export async function downloadKml(t: TFunction<'waylinePage'>, w: Wayline): Promise<void> {
+  const result = await exportKml(w.id);
+  if (!result.ok) {
+    toastError(result.message);
+    return;
+  }
+  saveBlob(result.value, `${w.name}.kml`);
+  toastSuccess(t('exportedKml', { name: w.name }));
 }
 
 /** Copies a wayline; failures were already shown by the client. */
