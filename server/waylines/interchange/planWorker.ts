@@ -3,7 +3,7 @@
  * the function the server uses inline. A refusal travels as its kind, problem and details, so the
  * caller throws the very error an inline plan would.
  */
-import { parentPort } from 'node:worker_threads';
+import { serveOffThread } from '../../offThread.ts';
 import { WaylineFileError } from '../WaylineFileError.ts';
 import { InterchangeError } from './InterchangeError.ts';
 import type { PlanAnswer, PlanJob } from './planOffThread.ts';
@@ -11,22 +11,16 @@ import { planImport } from './planImport.ts';
 
 function answer(job: PlanJob): PlanAnswer {
   try {
-    return { id: job.id, plan: planImport(job.bytes, job.fileName, job.choices) };
+    return { plan: planImport(job.bytes, job.fileName, job.choices) };
   } catch (error) {
     if (error instanceof WaylineFileError)
-      return {
-        id: job.id,
-        refusal: { kind: 'wpml', problem: error.problem, params: { ...error.params } },
-      };
+      return { refusal: { kind: 'wpml', problem: error.problem, params: { ...error.params } } };
     if (error instanceof InterchangeError)
       return {
-        id: job.id,
         refusal: { kind: 'interchange', problem: error.problem, params: { ...error.params } },
       };
-    return { id: job.id, failure: error instanceof Error ? error.message : String(error) };
+    return { failure: error instanceof Error ? error.message : String(error) };
   }
 }
 
-parentPort?.on('message', (job: PlanJob) => {
-  parentPort?.postMessage(answer(job));
-});
+serveOffThread<PlanJob, PlanAnswer>((job) => ({ answer: answer(job) }));
