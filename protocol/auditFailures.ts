@@ -61,6 +61,13 @@ export const FAILURE_KEYS = [
   'task.drc_held',
   'task.dock_silent',
   'task.condition_unmet',
+  'not_found.notification_channel',
+  'not_found.notification_rule',
+  'notification.http_url',
+  'notification.private_address',
+  'notification.channel_elsewhere',
+  'notification.time_zone',
+  'notification.quiet_empty',
 ] as const;
 
 export type FailureKey = (typeof FAILURE_KEYS)[number];
@@ -124,6 +131,13 @@ export const FAILURE_WORDS: { 'zh-CN': FailureWords; en: FailureWords } = {
     'task.drc_held': '{user} 正在手动操控飞行器，未执行',
     'task.dock_silent': '机场长时间无响应，已超时',
     'task.condition_unmet': '执行窗口内条件未满足，已过期',
+    'not_found.notification_channel': '通知渠道不存在',
+    'not_found.notification_rule': '通知规则不存在',
+    'notification.http_url': '{field} 不是 http:// 或 https:// 地址',
+    'notification.private_address': '{field}: {host} 指向内网或本机地址，未保存',
+    'notification.channel_elsewhere': '{field}: 渠道 {id} 不属于该项目',
+    'notification.time_zone': '{field}: 未知的时区',
+    'notification.quiet_empty': '{field}: 免打扰开始与结束时间相同',
   },
   en: {
     'conflict.username': 'Username {value} not available',
@@ -182,6 +196,13 @@ export const FAILURE_WORDS: { 'zh-CN': FailureWords; en: FailureWords } = {
     'task.drc_held': '{user} flying the aircraft manually; not run',
     'task.dock_silent': 'Dock stopped answering; timed out',
     'task.condition_unmet': 'Conditions not met within the window; expired',
+    'not_found.notification_channel': 'No such notification channel',
+    'not_found.notification_rule': 'No such notification rule',
+    'notification.http_url': '{field}: not an http:// or https:// address',
+    'notification.private_address': '{field}: {host} points inside the network; not saved',
+    'notification.channel_elsewhere': '{field}: channel {id} is not in this project',
+    'notification.time_zone': '{field}: unknown time zone',
+    'notification.quiet_empty': '{field}: quiet hours start and end at the same time',
   },
 };
 

@@ -146,9 +146,12 @@ export interface ChannelConfigs {
   feishu: FeishuConfig;
 }
 
-/** Fields that hold credentials: answered masked, and kept unchanged when an edit sends the mask. */
+/**
+ * Fields that hold credentials: answered masked, and kept unchanged when an edit sends the mask.
+ * Webhook and robot URLs count: most carry their token in the path or the query.
+ */
 export const SECRET_FIELDS: { [K in ChannelKind]: readonly (keyof ChannelConfigs[K])[] } = {
-  webhook: ['secret'],
+  webhook: ['url', 'secret'],
   email: ['password'],
   dingtalk: ['url', 'secret'],
   wecom: ['url'],

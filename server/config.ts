@@ -3,6 +3,7 @@ import { parseTrustProxy } from './auth/trustProxy.ts';
 import type { TrustProxy } from './auth/trustProxy.ts';
 import { BASEMAP_IDS, isBasemapId, isTileTemplate } from '../protocol/map.ts';
 import type { BasemapId, MapConfig } from '../protocol/map.ts';
+import { parseAllowHosts } from './notifications/egress.ts';
 import { s3Config } from './storage/s3Config.ts';
 import type { S3Config } from './storage/s3Config.ts';
 
@@ -69,6 +70,12 @@ export interface Config {
   metricsToken: string | undefined;
   /** `LIVE_URL_TEMPLATE`: `<kind>:<url>` play URL of real streams (see server/video/playUrl.ts); unset → embedded ws-jpeg. */
   liveUrlTemplate: string | undefined;
+  /**
+   * Where notification channels may send besides public addresses (see server/notifications/egress.ts):
+   * `NOTIFY_ALLOW_PRIVATE=1` allows every address; `NOTIFY_ALLOW_HOSTS` lists host names, addresses
+   * and subnets allowed even when they are private or loopback.
+   */
+  notifyEgress: { allowPrivate: boolean; allowHosts: string[] };
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -213,6 +220,12 @@ function dynsecAdmin(env: Env): Config['mqttDynsec'] {
   return { username, password };
 }
 
+function notifyEgress(env: Env): Config['notifyEgress'] {
+  const allowHosts = parseAllowHosts(env.NOTIFY_ALLOW_HOSTS);
+  if (!Array.isArray(allowHosts)) throw new ConfigError('NOTIFY_ALLOW_HOSTS', allowHosts.error);
+  return { allowPrivate: flag(env, 'NOTIFY_ALLOW_PRIVATE'), allowHosts };
+}
+
 /** Reads the configuration from `env` (default: `process.env`); a bad value throws `ConfigError`. */
 export function loadConfig(env: Env = process.env): Config {
   return {
@@ -255,5 +268,6 @@ export function loadConfig(env: Env = process.env): Config {
     taskMinBattery: integer(env, 'TASK_MIN_BATTERY', 30, 0, 100),
     taskSilenceSeconds: integer(env, 'TASK_SILENCE_S', 60, 5, 3600),
     s3: s3Config(env, (variable, detail) => new ConfigError(variable, detail)),
+    notifyEgress: notifyEgress(env),
   };
 }

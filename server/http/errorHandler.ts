@@ -43,7 +43,7 @@ export function reportedIssue(issues: readonly Issue[]): Issue | undefined {
 }
 
 /** The catalogue message for the first failed check of a schema: always names the field. */
-function validationMessage(issue: Issue, context: string): [MessageKey, MessageParams] {
+export function validationMessage(issue: Issue, context: string): [MessageKey, MessageParams] {
   const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || context;
   const { minimum, maximum } = issue.params;
   if (issue.keyword === 'invalid_type' && issue.message?.includes('received undefined'))

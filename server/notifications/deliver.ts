@@ -14,6 +14,7 @@ import type { Scheduler } from '../mqtt/scheduler.ts';
 import type { ChannelTarget } from './channels/send.ts';
 import { sendThrough } from './channels/send.ts';
 import type { AttemptResult, Outbound } from './channels/types.ts';
+import type { EgressPolicy } from './egress.ts';
 import type { Message } from './format.ts';
 import { after } from './timers.ts';
 
@@ -41,6 +42,8 @@ export interface DelivererOptions {
   db: Db;
   scheduler: Scheduler;
   log: Log;
+  /** Where channels may connect, read at each try (the app sets it once its settings are known). */
+  egress: () => EgressPolicy;
   send?: (channel: ChannelTarget, out: Outbound) => Promise<AttemptResult>;
 }
 
@@ -70,6 +73,7 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
       kind: request.kind,
       message: request.message,
       now: scheduler.now(),
+      egress: options.egress(),
     };
     const result = await send(request.channel, out).catch(crashed);
     const last = n > RETRY_DELAYS_MS.length || !result.retry || stopped;

@@ -233,12 +233,21 @@ export function testMessage(
   };
 }
 
+/**
+ * Text for the robots' Markdown. Their renderers differ in the escapes they know (an unknown one
+ * shows its backslash), so only what would change the rendering is escaped: `*` and backticks
+ * (emphasis and code wherever they stand) and the `](` that would turn a device or project name into
+ * a link. A `_` inside a word and brackets without a link (`[Skydeck]`) render as written.
+ */
+const markdownText = (s: string) => s.replace(/([\\`*])/g, '\\$1').replace(/\]\(/g, ']\\(');
+
 /** The message as Markdown (DingTalk, WeCom): a heading and one line per fact. */
 export function markdownOf(message: Message): string {
-  const escape = (s: string) => s.replace(/([\\`*_[\]#>])/g, '\\$1');
-  return [`### ${escape(message.title)}`, '', ...message.lines.map((l) => `- ${escape(l)}`)].join(
-    '\n',
-  );
+  return [
+    `### ${markdownText(message.title)}`,
+    '',
+    ...message.lines.map((l) => `- ${markdownText(l)}`),
+  ].join('\n');
 }
 
 /** The message as plain text (e-mail, Feishu text). */

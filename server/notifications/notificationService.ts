@@ -9,6 +9,8 @@ import type { Log } from '../mqtt/log.ts';
 import type { Scheduler } from '../mqtt/scheduler.ts';
 import type { AttemptResult } from './channels/types.ts';
 import { createDeliverer } from './deliver.ts';
+import type { EgressPolicy } from './egress.ts';
+import { PUBLIC_ONLY } from './egress.ts';
 import type { DelivererOptions } from './deliver.ts';
 import { testMessage } from './format.ts';
 import { createGate } from './gate.ts';
@@ -37,6 +39,8 @@ export interface NotificationService extends Notifier {
   rulesChanged(): void;
   /** Sends the service's own log lines (failures, a full queue) to `log`. */
   useLog(log: Log): void;
+  /** Lets channels connect where `policy` allows (until called: public addresses only). */
+  useEgress(policy: EgressPolicy): void;
   /** Resolves once every queued event is handled and no try is under way (tests). */
   idle(): Promise<void>;
   stop(): Promise<void>;
@@ -61,7 +65,14 @@ export function createNotifier(options: NotifierOptions): NotificationService {
     warn: (msg) => target?.warn(msg),
     error: (msg) => target?.error(msg),
   };
-  const deliverer = createDeliverer({ db, scheduler, log, send: options.send });
+  let egress = PUBLIC_ONLY;
+  const deliverer = createDeliverer({
+    db,
+    scheduler,
+    log,
+    egress: () => egress,
+    send: options.send,
+  });
   let chain: Promise<void> = Promise.resolve();
   let queued = 0;
   let dropped = 0;
@@ -140,6 +151,9 @@ export function createNotifier(options: NotifierOptions): NotificationService {
     },
     useLog(next) {
       target = next;
+    },
+    useEgress(policy) {
+      egress = policy;
     },
     async idle() {
       for (;;) {

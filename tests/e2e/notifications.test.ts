@@ -65,7 +65,8 @@ async function dialogOpen(page: Page) {
 }
 
 describe('notifications', () => {
-  const e2e = useE2E({ SIM_DRONES: '0' });
+  // The receiver listens on this machine: allowed by name, as an operator allows an internal hook.
+  const e2e = useE2E({ SIM_DRONES: '0', NOTIFY_ALLOW_HOSTS: '127.0.0.1' });
   let hook: Awaited<ReturnType<typeof receiver>>;
   beforeAll(async () => {
     hook = await receiver();
@@ -105,7 +106,28 @@ describe('notifications', () => {
       .digest('hex');
     expect(hit?.signature).toBe(`sha256=${expected}`);
     expect(JSON.parse(hit?.body ?? '{}')).toMatchObject({ type: 'test' });
+    await clearToasts(page);
     await saveShot(page, 'notifications', 'channels-zh-1440');
+    // Where it sends, its path masked (hooks keep tokens there) and readable, not percent-encoded.
+    expect(await row(page, '值班 Webhook').textContent()).toContain('/hooks/••••••');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await saveShot(page, 'notifications', 'channels-zh-390', { fullPage: true });
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    // An address inside the network, which the operator did not allow: refused under its field.
+    await page.getByTestId('notify-add-channel').click();
+    await dialogOpen(page);
+    await page.locator('#channel-name').fill('内网 Webhook');
+    await page.locator('#channel-url').fill('http://10.0.0.1/hook');
+    await page.getByRole('button', { name: '保存' }).click();
+    await page
+      .locator('.bp6-dialog .bp6-form-helper-text')
+      .filter({ hasText: 'NOTIFY_ALLOW_HOSTS' })
+      .waitFor();
+    await saveShot(page, 'notifications', 'channel-refused-zh-1440');
+    await page.getByRole('button', { name: '取消' }).click();
+    await page.locator('.bp6-dialog').waitFor({ state: 'detached' });
+    expect(await page.locator('.sd-table tbody tr').count()).toBe(1);
 
     // The rule: AI alarms through that channel, with quiet hours and a rate limit.
     await tab(page, '通知规则').click();
@@ -123,6 +145,9 @@ describe('notifications', () => {
     expect(await rule.textContent()).toContain('AI 告警');
     expect(await rule.textContent()).toContain('值班 Webhook');
     await saveShot(page, 'notifications', 'rules-zh-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await saveShot(page, 'notifications', 'rules-zh-390', { fullPage: true });
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     // The log shows the test delivery as sent, with its one try.
     await tab(page, '发送记录').click();
@@ -147,9 +172,26 @@ describe('notifications', () => {
     await e2e.console.switchLanguage('English');
     await tab(page, 'Delivery log').waitFor();
     await saveShot(page, 'notifications', 'log-en-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await saveShot(page, 'notifications', 'log-en-390', { fullPage: true });
+    await page.setViewportSize({ width: 1440, height: 900 });
     await tab(page, 'Channels').click();
     await row(page, '值班 Webhook').waitFor();
     await saveShot(page, 'notifications', 'channels-en-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await saveShot(page, 'notifications', 'channels-en-390', { fullPage: true });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    // Editing shows the credentials masked, with the word that leaving them keeps them.
+    await row(page, '值班 Webhook').getByRole('button', { name: 'Edit' }).click();
+    await dialogOpen(page);
+    expect(await page.locator('#channel-url').inputValue()).toMatch(/\/hooks\/••••••$/);
+    await page
+      .locator('.bp6-dialog .bp6-form-helper-text')
+      .filter({ hasText: 'Saved; leave as is to keep it' })
+      .waitFor();
+    await saveShot(page, 'notifications', 'channel-edit-en-1440');
+    await page.keyboard.press('Escape');
+    await page.locator('.bp6-dialog').waitFor({ state: 'detached' });
     await tab(page, 'Rules').click();
     await row(page, '火情告警').waitFor();
     await saveShot(page, 'notifications', 'rules-en-1440');

@@ -72,8 +72,8 @@ describe.each(backends)('notification channels on $name', (backend) => {
       config: { url: `${hook.url}/skydeck`, secret: WEBHOOK_SECRET },
     });
     expect(added.status).toBe(200);
-    // The secret is never answered in full.
-    expect(added.body.data.config).toMatchObject({ url: `${hook.url}/skydeck` });
+    // The secret is never answered in full, nor the URL's path, where hooks keep their tokens.
+    expect(added.body.data.config).toMatchObject({ url: `${hook.url}/••••••` });
     expect(JSON.stringify(added.body.data)).not.toContain(WEBHOOK_SECRET);
     let answer: NotificationDelivery | undefined;
     const request = await nextRequest(async () => {
@@ -192,8 +192,9 @@ describe.each(backends)('notification channels on $name', (backend) => {
       markdown: { title: string; text: string };
     };
     expect(body.msgtype).toBe('markdown');
-    expect(body.markdown.title).toContain('Skydeck');
-    expect(body.markdown.text).toMatch(/^### /);
+    expect(body.markdown.title).toBe('[Skydeck] Skydeck 测试消息');
+    // A heading and one list line per fact; brackets without a link stay as written.
+    expect(body.markdown.text).toMatch(/^### \[Skydeck\] Skydeck 测试消息\n\n- /);
   });
 
   it('posts WeCom markdown content', async () => {
@@ -203,10 +204,14 @@ describe.each(backends)('notification channels on $name', (backend) => {
       config: { url: `${hook.url}/cgi-bin/webhook/send?key=wecom-key-0123456789` },
     });
     const request = await nextRequest(() => sendTest(added.body.data.id));
+    // No signing: the key in the URL is the credential, and nothing is added to it.
     expect(request.url).toBe('/cgi-bin/webhook/send?key=wecom-key-0123456789');
-    const body = JSON.parse(request.body) as { msgtype: string; markdown: { content: string } };
+    const body = JSON.parse(request.body) as Record<string, unknown>;
+    expect(Object.keys(body).sort()).toEqual(['markdown', 'msgtype']);
     expect(body.msgtype).toBe('markdown');
-    expect(body.markdown.content).toContain('Skydeck 测试消息');
+    const content = (body.markdown as { content: string }).content;
+    expect(content).toMatch(/^### \[Skydeck\] Skydeck 测试消息\n/);
+    expect(Buffer.byteLength(content)).toBeLessThanOrEqual(4096);
   });
 
   it('posts Feishu text and post messages signed with timestamp and sign in the body', async () => {
@@ -224,8 +229,14 @@ describe.each(backends)('notification channels on $name', (backend) => {
     expect(rich.msg_type).toBe('post');
     expect(rich.sign).toBeUndefined();
     expect(rich.content).toMatchObject({
-      post: { zh_cn: { title: expect.stringContaining('Skydeck') as unknown } },
+      post: { zh_cn: { title: '[Skydeck] Skydeck 测试消息' } },
     });
+    // Rich text: a list of lines, each a list of elements (here one text element).
+    const lines = (rich.content as { post: { zh_cn: { content: unknown[][] } } }).post.zh_cn
+      .content;
+    expect(lines.length).toBeGreaterThan(1);
+    for (const line of lines)
+      expect(line).toEqual([{ tag: 'text', text: expect.any(String) as unknown }]);
   });
 
   it('marks a robot delivery failed when the robot refuses it inside a 200', async () => {

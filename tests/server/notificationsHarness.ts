@@ -10,6 +10,7 @@ import { createServer as createTcpServer } from 'node:net';
 import type { Socket } from 'node:net';
 import { vi } from 'vitest';
 import { createSkydeck } from '../../server/app.ts';
+import type { Config } from '../../server/config.ts';
 import type { SkydeckHandle } from '../../server/app.ts';
 import type { NotificationService } from '../../server/notifications/notificationService.ts';
 import type { ManualScheduler } from '../../server/mqtt/scheduler.ts';
@@ -39,13 +40,23 @@ export interface NotifyWorld {
   close(): Promise<void>;
 }
 
-/** Starts Skydeck on `backend` with `clock` as the notifier's time. */
+/**
+ * The egress settings of suites whose receivers listen on this machine: the loopback address they
+ * use is allowed by name in the list, the way an operator allows an internal hook (nothing else
+ * private is).
+ */
+export const LOCAL_RECEIVERS: Partial<Config> = {
+  notifyEgress: { allowPrivate: false, allowHosts: ['127.0.0.1'] },
+};
+
+/** Starts Skydeck on `backend` with `clock` as the notifier's time (receivers here allowed). */
 export async function startNotifyWorld(
   backend: Backend,
   clock: ManualScheduler,
+  config: Partial<Config> = LOCAL_RECEIVERS,
 ): Promise<NotifyWorld> {
   const opened = await backend.open();
-  const handle = await createSkydeck(testConfig(), {
+  const handle = await createSkydeck(testConfig(config), {
     db: opened.db,
     inMemory: true,
     distDir: '/nonexistent-skydeck-dist',

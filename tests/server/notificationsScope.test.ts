@@ -8,14 +8,15 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserInfo } from '../../protocol/http.ts';
 import type { NotificationChannel, NotificationRule } from '../../protocol/notifications.ts';
+import { AUDIT_WORDS, detailWords } from '../../protocol/auditLog.ts';
 import { NOTIFICATION_API } from '../../protocol/notifications.ts';
 import { backends } from './helpers/backends.ts';
 import { useSeededServer } from './helpers/seededServer.ts';
 import type { HttpSink } from './notificationsHarness.ts';
-import { startHttpSink } from './notificationsHarness.ts';
+import { LOCAL_RECEIVERS, startHttpSink } from './notificationsHarness.ts';
 
 describe.each(backends)('notification scope and input on $name', (backend) => {
-  const world = useSeededServer(backend);
+  const world = useSeededServer(backend, { config: LOCAL_RECEIVERS });
   let hook: HttpSink;
   beforeAll(async () => {
     hook = await startHttpSink();
@@ -158,6 +159,56 @@ describe.each(backends)('notification scope and input on $name', (backend) => {
       ['add', String(rule.id)],
       ['del', String(rule.id)],
       ['del', String(channel.id)],
+    ]);
+  });
+
+  it('audits refused changes too, in words of both languages', async () => {
+    const { admin, viewer, home } = world.s;
+    const db = world.server.handle.deps.db;
+    const [mark] = await db.query<{ id: number }>(
+      'select coalesce(max(id), 0) as id from audit_logs',
+    );
+    const missing = 999_999;
+    // Turned away by the schema, by a check before the transaction, inside it, and by permission.
+    await call('POST', NOTIFICATION_API.ruleAdd, admin, { workspace_id: home, name: 'r' });
+    await call('POST', NOTIFICATION_API.channelEdit, admin, {
+      id: missing,
+      name: 'x',
+      kind: 'webhook',
+      config: { url: hook.url },
+    });
+    await call('POST', NOTIFICATION_API.channelTest, admin, { id: missing });
+    await call('POST', NOTIFICATION_API.ruleDel, admin, { id: missing });
+    await call('POST', NOTIFICATION_API.ruleAdd, admin, {
+      workspace_id: home,
+      name: 'r',
+      event_kind: 'hms',
+      channel_ids: [missing],
+    });
+    await call('POST', NOTIFICATION_API.channelAdd, viewer, { name: 'x' });
+    const rows = await db.query<{ action: string; target: string; detail: string }>(
+      `select action, target, detail from audit_logs where module = 'notification'
+       and result = 'failure' and id > $1 order by id`,
+      [mark?.id ?? 0],
+    );
+    const read = rows.map((r) => [
+      r.action,
+      r.target,
+      detailWords(AUDIT_WORDS.en, r.detail),
+      detailWords(AUDIT_WORDS['zh-CN'], r.detail),
+    ]);
+    expect(read).toEqual([
+      ['add', '', 'event_kind: invalid value', 'event_kind 格式不正确'],
+      ['edit', String(missing), 'No such notification channel', '通知渠道不存在'],
+      ['test', String(missing), 'No such notification channel', '通知渠道不存在'],
+      ['del', String(missing), 'No such notification rule', '通知规则不存在'],
+      [
+        'add',
+        'r',
+        `channel_ids: channel ${String(missing)} is not in this project`,
+        `channel_ids: 渠道 ${String(missing)} 不属于该项目`,
+      ],
+      ['add', '', 'No permission', '没有权限'],
     ]);
   });
 

@@ -1,7 +1,9 @@
 /**
  * Notification channels of a workspace: listed with the page, added, edited and deleted with the
  * page's buttons (each change one transaction with its audit row), and tried with "send test".
- * Credentials are answered masked; an edit that sends them back masked keeps them.
+ * Credentials are answered masked; an edit that sends them back masked keeps them. A channel's
+ * address must be one the operator lets the server reach (egress.ts): it is looked up before the
+ * transaction, so a slow DNS answer never holds the database.
  */
 import type {
   ChannelKind,
@@ -9,6 +11,7 @@ import type {
   NotificationDelivery,
 } from '../../../protocol/notifications.ts';
 import { NOTIFICATION_ACCESS, NOTIFICATION_API } from '../../../protocol/notifications.ts';
+import type { EgressPolicy } from '../../notifications/egress.ts';
 import { mergeSecrets } from '../../notifications/secrets.ts';
 import type { ChannelRow } from '../../notifications/store.ts';
 import { CHANNEL_COLUMNS } from '../../notifications/store.ts';
@@ -17,6 +20,7 @@ import { runChange } from '../change.ts';
 import type { AppDeps, ZodApp } from '../context.ts';
 import { callerOf } from '../context.ts';
 import { ok } from '../envelope.ts';
+import { checkDestination } from './channelDestination.ts';
 import { deliveryById } from './deliveryQueries.ts';
 import {
   channelAddBody,
@@ -26,8 +30,7 @@ import {
   readConfig,
 } from './notificationSchemas.ts';
 import { channelAnswer, ruleCounts, scopedChannel, scopedWorkspace } from './notificationScope.ts';
-
-const MODULE = 'notification';
+import { auditRefusedBody, checkedBefore, MODULE } from './refusals.ts';
 
 /** Where a channel sends, for the audit log: a host, never a credential. */
 function whereTo(kind: ChannelKind, config: Record<string, unknown>): string {
@@ -39,8 +42,8 @@ function whereTo(kind: ChannelKind, config: Record<string, unknown>): string {
   }
 }
 
-/** Registers the channel routes. */
-export function registerChannelRoutes(app: ZodApp, deps: AppDeps): void {
+/** Registers the channel routes; `egress` says which addresses a channel may send to. */
+export function registerChannelRoutes(app: ZodApp, deps: AppDeps, egress: EgressPolicy): void {
   const { db } = deps;
 
   app.get(
@@ -66,13 +69,22 @@ export function registerChannelRoutes(app: ZodApp, deps: AppDeps): void {
 
   app.post(
     NOTIFICATION_API.channelAdd,
-    { config: { access: NOTIFICATION_ACCESS.add }, schema: { body: channelAddBody } },
+    {
+      config: { access: NOTIFICATION_ACCESS.add },
+      schema: { body: channelAddBody },
+      onError: auditRefusedBody(deps, 'add'),
+    },
     async (request) => {
       const b = request.body;
       const label = { module: MODULE, action: 'add', target: b.name };
+      const config = await checkedBefore(deps, request, label, async () => {
+        await scopedWorkspace(callerOf(request), b.workspace_id);
+        const checked = readConfig(b.kind, b.config, false);
+        await checkDestination(egress, b.kind, checked);
+        return checked;
+      });
       const row = await runChange(deps, request, label, async (tx, caller) => {
         const workspaceId = await scopedWorkspace(caller, b.workspace_id);
-        const config = readConfig(b.kind, b.config, false);
         const [added] = await tx.query<ChannelRow>(
           `insert into notification_channels as c (workspace_id, name, kind, lang, enabled, config)
            values ($1, $2, $3, $4, $5, $6) returning ${CHANNEL_COLUMNS}`,
@@ -93,16 +105,26 @@ export function registerChannelRoutes(app: ZodApp, deps: AppDeps): void {
 
   app.post(
     NOTIFICATION_API.channelEdit,
-    { config: { access: NOTIFICATION_ACCESS.edit }, schema: { body: channelEditBody } },
+    {
+      config: { access: NOTIFICATION_ACCESS.edit },
+      schema: { body: channelEditBody },
+      onError: auditRefusedBody(deps, 'edit'),
+    },
     async (request) => {
       const b = request.body;
       const label = { module: MODULE, action: 'edit', target: String(b.id), targetName: b.name };
-      const row = await runChange(deps, request, label, async (tx, caller) => {
-        const before = await scopedChannel(tx, caller, b.id);
+      const config = await checkedBefore(deps, request, label, async () => {
+        const before = await scopedChannel(db, callerOf(request), b.id);
         const sent = readConfig(b.kind, b.config, true);
         const stored = before.kind === b.kind ? before.config : null;
         // Checked again once the kept credentials are back in: a new kind must bring its own.
-        const config = readConfig(b.kind, mergeSecrets(b.kind, sent, stored), false);
+        const merged = readConfig(b.kind, mergeSecrets(b.kind, sent, stored), false);
+        await checkDestination(egress, b.kind, merged);
+        return merged;
+      });
+      const row = await runChange(deps, request, label, async (tx, caller) => {
+        // Still there, and still the caller's, now that the transaction holds it.
+        await scopedChannel(tx, caller, b.id);
         const [saved] = await tx.query<ChannelRow>(
           `update notification_channels as c set name = $2, kind = $3, lang = $4, enabled = $5,
              config = $6, updated_at = now()
@@ -120,7 +142,11 @@ export function registerChannelRoutes(app: ZodApp, deps: AppDeps): void {
 
   app.post(
     NOTIFICATION_API.channelDel,
-    { config: { access: NOTIFICATION_ACCESS.del }, schema: { body: idBody } },
+    {
+      config: { access: NOTIFICATION_ACCESS.del },
+      schema: { body: idBody },
+      onError: auditRefusedBody(deps, 'del'),
+    },
     async (request) => {
       const { id } = request.body;
       const label = { module: MODULE, action: 'del', target: String(id) };
@@ -135,16 +161,21 @@ export function registerChannelRoutes(app: ZodApp, deps: AppDeps): void {
 
   app.post(
     NOTIFICATION_API.channelTest,
-    { config: { access: NOTIFICATION_ACCESS.edit }, schema: { body: idBody } },
+    {
+      config: { access: NOTIFICATION_ACCESS.edit },
+      schema: { body: idBody },
+      onError: auditRefusedBody(deps, 'test'),
+    },
     async (request) => {
-      const caller = callerOf(request);
-      const channel = await scopedChannel(db, caller, request.body.id);
+      const { id: channelId } = request.body;
+      const label = { module: MODULE, action: 'test', target: String(channelId) };
+      const channel = await checkedBefore(deps, request, label, () =>
+        scopedChannel(db, callerOf(request), channelId),
+      );
       // Not a transaction: the delivery writes its log rows as it goes, and the try may take seconds.
       const { id, first } = await deps.notifier.sendTest(channel);
       await audit(db, request, {
-        module: MODULE,
-        action: 'test',
-        target: String(channel.id),
+        ...label,
         targetName: channel.name,
         result: first.ok ? 'success' : 'failure',
         detail: first.ok

@@ -46,7 +46,7 @@ function configSchemas(editing: boolean): {
   const kept = (schema: ZodType<string>) => (editing ? schema.optional() : schema);
   const keptOrEmpty = (schema: z.ZodString) => (editing ? schema.optional() : schema.default(''));
   return {
-    webhook: z.object({ url: httpUrl, secret: keptOrEmpty(secret) }),
+    webhook: z.object({ url: kept(httpUrl), secret: keptOrEmpty(secret) }),
     email: z.object({
       host: z.string().trim().min(1).max(253),
       port: numeric(z.number().int().min(1).max(65_535)),

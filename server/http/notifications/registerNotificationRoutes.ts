@@ -1,10 +1,12 @@
 /**
  * Every `/api/notifications/*` route: channels, rules and the delivery log. Registering them also
- * gives the notifier the app's log and stops it (its retries, digests and pruning) with the app.
+ * gives the notifier the app's log and the operator's egress settings, and stops it (its retries,
+ * digests and pruning) with the app.
  */
 import type { NotificationDelivery } from '../../../protocol/notifications.ts';
 import type { Page } from '../../../protocol/http.ts';
 import { NOTIFICATION_ACCESS, NOTIFICATION_API } from '../../../protocol/notifications.ts';
+import { egressPolicy } from '../../notifications/egress.ts';
 import type { AppDeps, ZodApp } from '../context.ts';
 import { callerOf } from '../context.ts';
 import { ok } from '../envelope.ts';
@@ -22,8 +24,10 @@ export function registerNotificationRoutes(app: ZodApp, deps: AppDeps): void {
     warn: (msg) => app.log.warn(msg),
     error: (msg) => app.log.error(msg),
   });
+  const egress = egressPolicy(deps.config.notifyEgress);
+  deps.notifier.useEgress(egress);
   app.addHook('onClose', () => deps.notifier.stop());
-  registerChannelRoutes(app, deps);
+  registerChannelRoutes(app, deps, egress);
   registerRuleRoutes(app, deps);
 
   app.get(

@@ -18,8 +18,7 @@ import { ok } from '../envelope.ts';
 import type { RuleFields } from './notificationSchemas.ts';
 import { idBody, listQuery, ruleAddBody, ruleEditBody } from './notificationSchemas.ts';
 import { scopedRule, scopedWorkspace } from './notificationScope.ts';
-
-const MODULE = 'notification';
+import { auditRefusedBody, MODULE } from './refusals.ts';
 
 /** The rule's columns in order: name … rate limit, checked beyond what the schema says. */
 function ruleValues(b: RuleFields): unknown[] {
@@ -96,7 +95,11 @@ export function registerRuleRoutes(app: ZodApp, deps: AppDeps): void {
 
   app.post(
     NOTIFICATION_API.ruleAdd,
-    { config: { access: NOTIFICATION_ACCESS.add }, schema: { body: ruleAddBody } },
+    {
+      config: { access: NOTIFICATION_ACCESS.add },
+      schema: { body: ruleAddBody },
+      onError: auditRefusedBody(deps, 'add'),
+    },
     async (request) => {
       const { workspace_id: requested, ...b } = request.body;
       const label = { module: MODULE, action: 'add', target: b.name };
@@ -125,7 +128,11 @@ export function registerRuleRoutes(app: ZodApp, deps: AppDeps): void {
 
   app.post(
     NOTIFICATION_API.ruleEdit,
-    { config: { access: NOTIFICATION_ACCESS.edit }, schema: { body: ruleEditBody } },
+    {
+      config: { access: NOTIFICATION_ACCESS.edit },
+      schema: { body: ruleEditBody },
+      onError: auditRefusedBody(deps, 'edit'),
+    },
     async (request) => {
       const { id, ...b } = request.body;
       const label = { module: MODULE, action: 'edit', target: String(id), targetName: b.name };
@@ -149,7 +156,11 @@ export function registerRuleRoutes(app: ZodApp, deps: AppDeps): void {
 
   app.post(
     NOTIFICATION_API.ruleDel,
-    { config: { access: NOTIFICATION_ACCESS.del }, schema: { body: idBody } },
+    {
+      config: { access: NOTIFICATION_ACCESS.del },
+      schema: { body: idBody },
+      onError: auditRefusedBody(deps, 'del'),
+    },
     async (request) => {
       const { id } = request.body;
       const label = { module: MODULE, action: 'del', target: String(id) };

@@ -1,13 +1,32 @@
 /**
  * E-mail through the channel's SMTP server (nodemailer): the message as plain text, one mail to the
  * whole to-list. `tls` speaks TLS from the first byte (port 465), `starttls` insists on the upgrade
- * (587), `none` never upgrades (a relay inside the site's network).
+ * (587), `none` never upgrades (a relay inside the site's network, which the operator then allows:
+ * the SMTP host is fenced like every channel's address, see egress.ts).
  */
+import { isIP } from 'node:net';
 import nodemailer from 'nodemailer';
 import type { EmailConfig } from '../../../protocol/notifications.ts';
+import type { EgressPolicy } from '../egress.ts';
+import { bareHost, guardedLookup } from '../egress.ts';
 import { plainOf } from '../format.ts';
 import type { AttemptResult, Outbound } from './types.ts';
 import { ATTEMPT_TIMEOUT_MS } from './types.ts';
+
+/**
+ * The address to connect to: the host's addresses are resolved and checked here, and nodemailer is
+ * handed the checked one (with the name kept for TLS), so it cannot resolve the name again to
+ * somewhere else.
+ */
+function checkedAddress(policy: EgressPolicy, host: string): Promise<string> {
+  const lookup = guardedLookup(policy);
+  return new Promise((resolve, reject) => {
+    lookup(bareHost(host), { all: false }, (error, address) => {
+      if (error) reject(error);
+      else resolve(typeof address === 'string' ? address : (address[0]?.address ?? ''));
+    });
+  });
+}
 
 interface SmtpFailure {
   message?: unknown;
@@ -16,8 +35,19 @@ interface SmtpFailure {
 
 /** Sends one try. */
 export async function sendEmail(config: EmailConfig, out: Outbound): Promise<AttemptResult> {
+  let address: string;
+  try {
+    address = await checkedAddress(out.egress, config.host);
+  } catch (error) {
+    const refused = error instanceof Error && error.name === 'EgressRefused';
+    const message = error instanceof Error ? error.message : String(error);
+    return { ok: false, statusCode: null, error: message.slice(0, 300), retry: !refused };
+  }
+  const named = isIP(bareHost(config.host)) === 0;
   const transport = nodemailer.createTransport({
-    host: config.host,
+    host: address,
+    // TLS checks the certificate against the name the admin typed, not the address it resolved to.
+    ...(named ? { tls: { servername: bareHost(config.host) } } : {}),
     port: config.port,
     secure: config.security === 'tls',
     requireTLS: config.security === 'starttls',

@@ -45,7 +45,10 @@ export function sendDingtalk(config: DingtalkConfig, out: Outbound): Promise<Att
     msgtype: 'markdown',
     markdown: { title: out.message.title, text: markdownOf(out.message) },
   });
-  return postJson(dingtalkUrl(config, out.now), body, {}, robotError);
+  return postJson(dingtalkUrl(config, out.now), body, {
+    egress: out.egress,
+    checkBody: robotError,
+  });
 }
 
 /** `text` cut to at most `max` UTF-8 bytes, on a character boundary. */
@@ -65,7 +68,7 @@ export function sendWecom(config: WecomConfig, out: Outbound): Promise<AttemptRe
     msgtype: 'markdown',
     markdown: { content: cutBytes(markdownOf(out.message), WECOM_MAX_BYTES) },
   });
-  return postJson(config.url, body, {}, robotError);
+  return postJson(config.url, body, { egress: out.egress, checkBody: robotError });
 }
 
 /** The Feishu body of one try: text or rich text (`post`), signed when the channel has a secret. */
@@ -93,5 +96,8 @@ export function feishuBody(config: FeishuConfig, out: Outbound): Record<string, 
 
 /** Sends one try to a Feishu/Lark bot. */
 export function sendFeishu(config: FeishuConfig, out: Outbound): Promise<AttemptResult> {
-  return postJson(config.url, JSON.stringify(feishuBody(config, out)), {}, robotError);
+  return postJson(config.url, JSON.stringify(feishuBody(config, out)), {
+    egress: out.egress,
+    checkBody: robotError,
+  });
 }

@@ -1,4 +1,5 @@
 import type { DeliveryKind } from '../../../protocol/notifications.ts';
+import type { EgressPolicy } from '../egress.ts';
 import type { Message } from '../format.ts';
 
 /** What one try of a delivery came to. */
@@ -18,6 +19,8 @@ export interface Outbound {
   message: Message;
   /** The clock now (ms): signatures and timestamps use it. */
   now: number;
+  /** Where the channel's connections may go (the operator's settings). */
+  egress: EgressPolicy;
 }
 
 /** Longest wait for one try of any channel. */

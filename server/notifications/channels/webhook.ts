@@ -38,5 +38,5 @@ export function webhookRequest(config: WebhookConfig, out: Outbound) {
 /** Sends one try. */
 export function sendWebhook(config: WebhookConfig, out: Outbound): Promise<AttemptResult> {
   const { body, headers } = webhookRequest(config, out);
-  return postJson(config.url, body, headers);
+  return postJson(config.url, body, { egress: out.egress, headers });
 }

@@ -143,7 +143,7 @@ export function ChannelDialog({ channel, workspaceId, onClose, onSaved }: Props)
         draft.kind === 'webhook' ? 'channelForm.webhookSecretHint' : 'channelForm.robotSecretHint',
       );
     if (field === 'to') return t('channelForm.toHint');
-    const kept = SECRET_INPUTS.has(field) || (field === 'url' && draft.kind !== 'webhook');
+    const kept = SECRET_INPUTS.has(field) || field === 'url';
     return channel && kept ? t('channelForm.keptHint') : undefined;
   };
   return (

@@ -16,13 +16,16 @@ import { pageOf } from './useChannels.ts';
 
 type Open = null | { kind: 'add' } | { kind: 'edit' | 'delete'; channel: NotificationChannel };
 
-/** Where a channel sends, as the table shows it (credentials arrive masked). */
+/**
+ * Where a channel sends, as the table shows it. Credentials arrive masked (`••••••`): the path is
+ * shown decoded, or the mask would read as a row of `%E2%80%A2`.
+ */
 function target(c: NotificationChannel): string {
   if (c.kind === 'email')
     return `${c.config.to.join(', ')} · ${c.config.host}:${String(c.config.port)}`;
   try {
     const url = new URL(c.config.url);
-    return `${url.host}${url.pathname}`;
+    return `${url.host}${decodeURI(url.pathname)}`;
   } catch {
     return c.config.url;
   }
@@ -77,7 +80,11 @@ export function ChannelsTab({
     {
       key: 'target',
       title: t('col.target'),
-      render: (c) => <span className="sd-notify-target">{target(c)}</span>,
+      render: (c) => (
+        <span className="sd-notify-target" title={target(c)}>
+          {target(c)}
+        </span>
+      ),
     },
     { key: 'lang', title: t('col.lang'), width: 80, render: (c) => t(`langs.${c.lang}`) },
     {
