@@ -77,6 +77,11 @@ export interface TaskInput {
    * the dock's aircraft); only for callers allowed to (`task:override_model`), and audited.
    */
   confirm_unknown_model?: boolean;
+  /**
+   * Fly a route that enters a no-fly area or leaves the operation areas of the project; only for
+   * callers allowed to (`airspace:override`), and audited.
+   */
+  override_airspace?: boolean;
 }
 
 /** What `edit` takes: the task and its new settings (its project stays). */
@@ -113,6 +118,47 @@ export interface TaskExecution {
 export const RUN_RESULTS = ['complete', 'partial', 'failed'] as const;
 export type RunResult = (typeof RUN_RESULTS)[number];
 
+/**
+ * Why a run stopped short (`reason_params.cause` of a verdict): a user's return home or stop, what
+ * the aircraft's break point names, or what the dock's final status says.
+ */
+export const RUN_CAUSES = [
+  'user_rth',
+  'user_stop',
+  'low_battery',
+  'strong_wind',
+  'rc_lost',
+  'obstacle',
+  'flight_limit',
+  'break_code',
+  'dock_failed',
+  'dock_partial',
+  'dock_timeout',
+  'canceled',
+] as const;
+export type RunCause = (typeof RUN_CAUSES)[number];
+
+/**
+ * A verdict's reason (`reason_key`), with the parameters each carries in `reason_params`:
+ * `complete` {total}; `returned_early`, `stopped_early` {reached, total, cause}; `ended_early`
+ * {reached, total}; `none_reached` {}; `no_waypoint` {cause}; `waypoint_missed` {index, distance_m}
+ * and `waypoint_missed_cause` with {cause}; `photos_short` {planned, taken}; `dock_ended` {total,
+ * cause}. A `cause` may bring `user` (who ordered it) or `code` (the break or result code).
+ */
+export const VERDICT_REASONS = [
+  'run.complete',
+  'run.returned_early',
+  'run.stopped_early',
+  'run.ended_early',
+  'run.none_reached',
+  'run.no_waypoint',
+  'run.waypoint_missed',
+  'run.waypoint_missed_cause',
+  'run.photos_short',
+  'run.dock_ended',
+] as const;
+export type VerdictReason = (typeof VERDICT_REASONS)[number];
+
 /** A finished run's verdict: waypoints reached, photos taken and, when short, why. */
 export interface TaskRunVerdict {
   /**
@@ -129,7 +175,10 @@ export interface TaskRunVerdict {
   photos_planned: number | null;
   /** The reason in the caller's language, e.g. "返航于航点 2 / 4（用户下令返航）". */
   reason: string;
-  /** The reason's message key (`run.returned_early`, …) and its parameters (`cause` is a key too). */
+  /**
+   * The reason's message key (one of {@link VERDICT_REASONS}; a newer server may add others) and
+   * its parameters (`cause` is one of {@link RUN_CAUSES}).
+   */
   reason_key: string;
   reason_params: Record<string, string | number>;
 }

@@ -78,11 +78,19 @@ export async function applyProgress(
   const now = new Date(ctx.now());
   const ending = isFinal(p.status);
   const startedAt = row.started_at ?? (p.status === 'in_progress' ? now : null);
+  // A run that flew is judged by what the aircraft did, not only by the dock's last status. It is
+  // judged before its final state is stored, so whoever reads the run ended reads its verdict too
+  // (a page stops asking once the run has ended); the waypoints it counted the route's are kept.
+  if (ending && p.status !== row.state && startedAt)
+    await storeVerdict(ctx, { ...row, started_at: startedAt }, p).catch((error: unknown) => {
+      ctx.log.error(`judging run ${row.flight_id} failed: ${String(error)}`);
+    });
   await ctx.db.query(
     `update flight_task_executions set state = $2, percent = coalesce($3, percent),
        current_step = coalesce($4, current_step), current_waypoint = coalesce($5, current_waypoint),
        break_point = coalesce($6, break_point), result_code = $7, started_at = $8,
-       ended_at = $9, last_seen_at = $10, total_waypoints = $11,
+       ended_at = $9, last_seen_at = $10,
+       total_waypoints = case when verdict is null then $11 else total_waypoints end,
        reason = case when $7 <> 0 then 'task.device_error' else reason end
      where id = $1`,
     [
@@ -124,11 +132,6 @@ export async function applyProgress(
       },
       ctx.now(),
     );
-  // A run that flew is judged by what the aircraft did, not only by the dock's last status.
-  if (ending && p.status !== row.state && startedAt)
-    await storeVerdict(ctx, { ...row, started_at: startedAt }, p).catch((error: unknown) => {
-      ctx.log.error(`judging run ${row.flight_id} failed: ${String(error)}`);
-    });
   const info = taskInfo({ ...row, started_at: startedAt }, p, ctx.now());
   ctx.link.publish(thingTopic(dockSn, 'taskInfo'), {
     tid: randomUUID(),

@@ -5,7 +5,7 @@
  * waypoints reached (the dock's progress, checked and completed by the flown track), the photos
  * taken against those planned, and names why the run stopped short. Pure, so it is tested alone.
  */
-import type { RunResult } from '../../protocol/tasks.ts';
+import type { RunCause, RunResult, VerdictReason } from '../../protocol/tasks.ts';
 import type { WaylinePath, WaylineRoute } from '../../protocol/waylines.ts';
 import { delta } from '../physics/geodesy.ts';
 import { geodesicDistance } from '../waylines/geodesic.ts';
@@ -55,37 +55,9 @@ export interface RunFacts {
   commands: readonly UserCommand[];
 }
 
-/** Why a run stopped short, in words through the message catalogue (`run.cause.*`). */
-export const RUN_CAUSES = [
-  'user_rth',
-  'user_stop',
-  'low_battery',
-  'strong_wind',
-  'rc_lost',
-  'obstacle',
-  'flight_limit',
-  'break_code',
-  'dock_failed',
-  'dock_partial',
-  'dock_timeout',
-  'canceled',
-] as const;
-export type RunCause = (typeof RUN_CAUSES)[number];
-
-/** The verdict's reasons: message keys of the catalogue. */
-export const VERDICT_REASONS = [
-  'run.complete',
-  'run.returned_early',
-  'run.stopped_early',
-  'run.ended_early',
-  'run.none_reached',
-  'run.no_waypoint',
-  'run.waypoint_missed',
-  'run.waypoint_missed_cause',
-  'run.photos_short',
-  'run.dock_ended',
-] as const;
-export type VerdictReason = (typeof VERDICT_REASONS)[number];
+// The causes and reasons are the API's contract (protocol/tasks.ts): the console words them too.
+export { RUN_CAUSES, VERDICT_REASONS } from '../../protocol/tasks.ts';
+export type { RunCause, VerdictReason } from '../../protocol/tasks.ts';
 
 /** Parameters of a verdict's reason; `cause` is a `RunCause`, `distance_m` is rendered in words. */
 export type VerdictParams = Record<string, string | number>;

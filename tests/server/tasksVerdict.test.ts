@@ -235,6 +235,8 @@ describe.each(backends)('run verdicts on $name', (backend) => {
       query: { id: run.id },
     });
     expect(subtask.body.data.execution.verdict?.reason_key).toBe('run.returned_early');
+    // Its figures count what the verdict counted, not the route's total the dock's `ok` implies.
+    expect(subtask.body.data.figures).toMatchObject({ waypoints_done: 2, waypoints_total: 4 });
   });
 
   it('answers a run over the whole route with its photo as complete', async () => {
@@ -245,6 +247,11 @@ describe.each(backends)('run verdicts on $name', (backend) => {
       await emit(report(run.flight_id, 'in_progress', 20 * (waypoint + 1), waypoint));
     }
     await emit(report(run.flight_id, 'ok', 100, 3));
+    const subtask = await server.call<SubtaskDetail>('GET', TASK_API.subtask, {
+      token: s.viewer,
+      query: { id: run.id },
+    });
+    expect(subtask.body.data.figures).toMatchObject({ waypoints_done: 4, waypoints_total: 4 });
     expect((await execution(run.id, 'zh')).verdict).toMatchObject({
       result: 'complete',
       waypoints_reached: 4,

@@ -1,4 +1,4 @@
-import type { SubtaskDetail, SubtaskFigures } from '../../../protocol/tasks.ts';
+import type { SubtaskDetail, SubtaskEvent, SubtaskFigures } from '../../../protocol/tasks.ts';
 import { TASK_API } from '../../../protocol/tasks.ts';
 import { queryOne } from '../../db/Db.ts';
 import { loadHmsTextTable } from '../../hms/hmsTextTable.ts';
@@ -33,6 +33,28 @@ interface WaylineRow {
 }
 
 const when = (t: Date | string | null): Date | null => (t === null ? null : new Date(t));
+
+/**
+ * Waypoints reached, of the route's. A judged run counts what its verdict counted (the dock's
+ * progress checked against the flown track); before that, the waypoints the timeline reached. A
+ * dock's `ok` alone does not mean every waypoint was reached (it says `ok` for a flight sent home
+ * halfway), so it is believed only for runs that ended before runs were judged.
+ */
+function waypointsDone(
+  run: Pick<ExecutionRow, 'state' | 'verdict' | 'waypoints_reached' | 'total_waypoints'>,
+  timeline: readonly SubtaskEvent[],
+  routeTotal: number,
+): { reached: number; total: number } {
+  if (run.verdict !== null && run.waypoints_reached !== null)
+    return { reached: run.waypoints_reached, total: run.total_waypoints };
+  const reached = timeline
+    .filter((e) => e.kind === 'waypoint')
+    .reduce((most, e) => Math.max(most, (e.waypoint ?? 0) + 1), 0);
+  return {
+    reached: run.state === 'ok' ? routeTotal : Math.min(routeTotal, reached),
+    total: routeTotal,
+  };
+}
 
 /** `GET subtask`: one flight with its timeline, flown track, planned route and key figures. */
 export function registerSubtaskRoutes(app: ZodApp, deps: AppDeps): void {
@@ -77,17 +99,14 @@ export function registerSubtaskRoutes(app: ZodApp, deps: AppDeps): void {
       const timeline = buildTimeline(stored, alarms, photos, track, (key, params) =>
         reasonText(key, lang, params),
       );
-      const total = wayline?.waypoint_count ?? run.total_waypoints;
-      const reached = timeline
-        .filter((e) => e.kind === 'waypoint')
-        .reduce((most, e) => Math.max(most, (e.waypoint ?? 0) + 1), 0);
+      const done = waypointsDone(run, timeline, wayline?.waypoint_count ?? run.total_waypoints);
       const figures: SubtaskFigures = {
         duration_s: started
           ? Math.max(0, Math.round((windowEnd.getTime() - started.getTime()) / 1000))
           : null,
         distance_m: Math.round(trackLength(track)),
-        waypoints_done: run.state === 'ok' ? total : Math.min(total, reached),
-        waypoints_total: total,
+        waypoints_done: done.reached,
+        waypoints_total: done.total,
         photos: photos.length,
         alarms: alarms.length,
       };

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { RUN_CAUSES, VERDICT_REASONS } from '../../../protocol/tasks.ts';
 import type {
   FlightTask,
   RunResult,
@@ -7,7 +8,6 @@ import type {
 } from '../../../protocol/tasks.ts';
 import type { Db } from '../../db/Db.ts';
 import { queryOne } from '../../db/Db.ts';
-import { RUN_CAUSES, VERDICT_REASONS } from '../../tasks/runVerdict.ts';
 import { ApiError } from '../ApiError.ts';
 import type { Caller } from '../caller.ts';
 import { message, pickLang } from '../messages.ts';
@@ -80,6 +80,7 @@ const REASONS: ReadonlySet<string> = new Set([
   'task.undo_refused',
   'task.undo_no_reply',
   'task.model_mismatch',
+  'task.airspace_no_fly',
 ]);
 
 /** A stored reason (a message key) in `lang`, its parameters filled; anything else as stored. */

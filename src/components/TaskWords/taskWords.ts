@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import {
   FINAL_STATES,
   type FlightTask,
+  type RunResult,
   type TaskExecution,
   type TaskSchedule,
 } from '../../../protocol/tasks.ts';
@@ -84,7 +85,8 @@ export type ShownTaskState =
  * `active` only means "more runs are planned" and `finished` only "no run left to plan": a finished
  * task whose last flight was refused or failed did not succeed, and an active one is in progress only
  * while a run is with its dock or in the air (the server marks an immediate task `finished` as soon
- * as its one flight is claimed, while that flight is still under way).
+ * as its one flight is claimed, while that flight is still under way). A judged last run reads by
+ * its verdict.
  */
 export function shownTaskState(task: Pick<FlightTask, 'state' | 'last'>): ShownTaskState {
   if (task.state === 'canceled') return 'canceled';
@@ -92,9 +94,17 @@ export function shownTaskState(task: Pick<FlightTask, 'state' | 'last'>): ShownT
   if (last !== null && isUnderway(last.state)) return 'running';
   if (task.state === 'active' || (last !== null && !isEnded(last.state))) return 'scheduled';
   if (last === null) return 'ended';
+  // A judged run reads by what the aircraft did: a dock says `ok` for a flight it sent home early.
+  if (last.verdict) return VERDICT_SHOWN[last.verdict.result];
   if (last.state === 'ok') return 'done';
   return last.state === 'partially_done' ? 'partial' : 'failed';
 }
+
+const VERDICT_SHOWN: Readonly<Record<RunResult, ShownTaskState>> = {
+  complete: 'done',
+  partial: 'partial',
+  failed: 'failed',
+};
 
 /** The colour of a shown task state. */
 export const SHOWN_TASK_INTENT: Readonly<Record<ShownTaskState, Intent>> = {

@@ -7,10 +7,11 @@
  */
 import type { Cancel, Clock } from '../../lib/clock.ts';
 import { clock as consoleClock } from '../../lib/clock.ts';
+import type { Speed } from '../../lib/replayView.ts';
 
-/** Playback speeds offered, × real time. */
-export const SPEEDS = [1, 2, 5, 10, 30, 60] as const;
-export type Speed = (typeof SPEEDS)[number];
+// The speeds belong to the replay's address (src/lib/replayView.ts); the player offers the same.
+export { SPEEDS } from '../../lib/replayView.ts';
+export type { Speed } from '../../lib/replayView.ts';
 
 /** What the player is doing. */
 export interface PlayerState {

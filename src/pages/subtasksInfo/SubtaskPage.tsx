@@ -14,13 +14,9 @@ import { FlightLegend } from '../../components/FlightMap/FlightLegend.tsx';
 import { FlightMap } from '../../components/FlightMap/FlightMap.tsx';
 import type { FlightShapes } from '../../components/FlightMap/flightGeoJson.ts';
 import { useSubtask, type LiveTask } from '../../components/FlightMap/useSubtask.ts';
-import {
-  isEnded,
-  isFlying,
-  runIntent,
-  runOutcome,
-  runStateLabel,
-} from '../../components/TaskWords/taskWords.ts';
+import { OpenRunInReplay } from '../../components/TaskWords/OpenRunInReplay.tsx';
+import { runSummary, runTag } from '../../components/TaskWords/runVerdictWords.ts';
+import { isEnded, isFlying, runStateLabel } from '../../components/TaskWords/taskWords.ts';
 import { formatTime } from '../../lib/time.ts';
 import { useDeviceTelemetry } from '../../state/fleet.ts';
 import { positionOf } from '../../telemetry/fields.ts';
@@ -47,25 +43,33 @@ function Facts({ detail }: { detail: SubtaskDetail }) {
   return <FactsTable facts={facts} className="sd-subtask-facts" />;
 }
 
+/**
+ * The flight's name, its state and what it came to: once ended and judged, the verdict (waypoints
+ * reached and, when short, why) in the tag and in words; the dock's own word stays in the tooltip.
+ */
 function Header({ detail, live }: { detail: SubtaskDetail; live: LiveTask | null }) {
   const { t } = useTranslation('subtasksInfoPage');
   const words = useTranslation('taskWords').t;
   const x = detail.execution;
   const state = live?.status ?? x.state;
   const percent = live?.percent ?? x.percent;
-  const result =
-    x.state === 'ok'
-      ? t('resultOk')
-      : isEnded(x.state)
-        ? runOutcome(words, x) || runStateLabel(words, x.state)
-        : t('none');
+  const tag = runTag(words, { ...x, state });
+  const result = isEnded(x.state)
+    ? runSummary(words, x) || runStateLabel(words, x.state)
+    : t('none');
   return (
     <div className="sd-subtask-head">
       <H4>{`${detail.task.name} · ${t('flight', { id: x.id })}`}</H4>
       <div className="sd-subtask-state">
         <span>{t('state')}</span>
-        <Tag size="large" intent={runIntent(state)} data-testid="subtask-state">
-          {runStateLabel(words, state)}
+        <Tag
+          size="large"
+          intent={tag.intent}
+          title={tag.title}
+          data-testid="subtask-state"
+          data-verdict={x.verdict?.result}
+        >
+          {tag.label}
         </Tag>
         <span>{t('result')}</span>
         <strong data-testid="subtask-result">{result}</strong>
@@ -123,6 +127,7 @@ export default function SubtaskPage() {
       <div className="sd-subtask-bar">
         {back}
         <span className="sd-subtask-spacer" />
+        <OpenRunInReplay run={x} aircraftSn={loaded.aircraft_sn} />
         <Button
           icon="fullscreen"
           text={t('wallMap')}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { FlightTask, TaskExecution } from '../../../protocol/tasks.ts';
+import type { FlightTask, TaskExecution, TaskRunVerdict } from '../../../protocol/tasks.ts';
 import { fetchTask } from '../../api/tasks.ts';
 import { useDeviceTelemetry } from '../../state/fleet.ts';
 import { isEnded } from '../../components/TaskWords/taskWords.ts';
@@ -17,6 +17,8 @@ export interface LiveRun {
   reason: string;
   /** The dock's or aircraft's result code; 0 when it gave none. */
   result_code: number;
+  /** What the aircraft achieved, once the run ended and was judged. */
+  verdict: TaskRunVerdict | null;
 }
 
 const fromExecution = (x: TaskExecution): LiveRun => ({
@@ -26,6 +28,7 @@ const fromExecution = (x: TaskExecution): LiveRun => ({
   total: x.total_waypoints,
   reason: x.reason,
   result_code: x.result_code,
+  verdict: x.verdict ?? null,
 });
 
 /**

@@ -5,14 +5,12 @@ import { navigateTo } from '../../app/shellApi.ts';
 import { Permission } from '../../components/Permission/Permission.tsx';
 import type { SearchTableController, TableColumn } from '../../components/SearchTable/index.ts';
 import { formatTime } from '../../lib/time.ts';
+import { runSummary, runTag } from '../../components/TaskWords/runVerdictWords.ts';
 import {
   describeSchedule,
   isEnded,
   isFlying,
   isUnderway,
-  runIntent,
-  runOutcome,
-  runStateLabel,
   SHOWN_TASK_INTENT,
   shownTaskState,
 } from '../../components/TaskWords/taskWords.ts';
@@ -79,7 +77,10 @@ export function useTaskColumns(
   ];
 }
 
-/** The newest run's state, with a live progress bar while it flies. */
+/**
+ * The newest run's state, with a live progress bar while it flies; once it ended, what it achieved
+ * (its verdict) or why it did not run.
+ */
 function LastRun({ task, onEnded }: { task: FlightTask; onEnded: () => void }) {
   const { t } = useTranslation('taskPage');
   const words = useTranslation('taskWords').t;
@@ -87,11 +88,17 @@ function LastRun({ task, onEnded }: { task: FlightTask; onEnded: () => void }) {
   if (run === null) return t('none');
   // A conditional run with its dock is waiting for its battery and window, not about to fly.
   const waiting = run.state === 'prepared' && task.schedule.kind === 'conditional';
-  const outcome = isEnded(run.state) ? runOutcome(words, run) : '';
+  const outcome = isEnded(run.state) ? runSummary(words, run) : '';
+  const tag = runTag(words, run);
   return (
-    <div className="sd-task-run" data-testid="task-run" data-state={run.state}>
-      <Tag minimal intent={runIntent(run.state)}>
-        {waiting ? t('waitingConditions') : runStateLabel(words, run.state)}
+    <div
+      className="sd-task-run"
+      data-testid="task-run"
+      data-state={run.state}
+      data-verdict={run.verdict?.result}
+    >
+      <Tag minimal intent={tag.intent} title={tag.title}>
+        {waiting ? t('waitingConditions') : tag.label}
       </Tag>
       {isFlying(run.state) && (
         <span className="sd-task-progress" data-testid="task-progress" data-percent={run.percent}>
@@ -100,7 +107,11 @@ function LastRun({ task, onEnded }: { task: FlightTask; onEnded: () => void }) {
         </span>
       )}
       {outcome !== '' && (
-        <span className="sd-task-reason" data-testid="task-reason">
+        <span
+          className="sd-task-reason"
+          data-testid="task-reason"
+          data-result={run.verdict?.result}
+        >
           {outcome}
         </span>
       )}

@@ -2,18 +2,15 @@ import { Button, HTMLTable, NonIdealState, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { TaskExecution } from '../../../protocol/tasks.ts';
 import { navigateTo } from '../../app/shellApi.ts';
-import {
-  isEnded,
-  runIntent,
-  runOutcome,
-  runStateLabel,
-} from '../../components/TaskWords/taskWords.ts';
+import { OpenRunInReplay } from '../../components/TaskWords/OpenRunInReplay.tsx';
+import { runSummary, runTag } from '../../components/TaskWords/runVerdictWords.ts';
 import { formatTime } from '../../lib/time.ts';
 import { durationText } from './duration.ts';
 
 /**
- * Every run of the task, newest first, each linking to its own page. A `conditional` task's run
- * with its dock is waiting for its conditions.
+ * Every run of the task, newest first, each linking to its own page and to the replay of its
+ * flight. A finished run is tagged and described by its verdict (what the aircraft did), not by its
+ * dock's last word. A `conditional` task's run with its dock is waiting for its conditions.
  */
 export function RunsTable({
   runs,
@@ -41,39 +38,49 @@ export function RunsTable({
           </tr>
         </thead>
         <tbody>
-          {runs.map((x) => (
-            <tr key={x.id} data-state={x.state}>
-              <td>{formatTime(x.planned_at)}</td>
-              <td>
-                <Tag minimal intent={runIntent(x.state)}>
-                  {conditional && x.state === 'prepared'
-                    ? t('waitingConditions')
-                    : runStateLabel(words, x.state)}
-                </Tag>
-              </td>
-              <td>{`${String(Math.round(x.percent))}%`}</td>
-              <td>{formatTime(x.started_at) || t('none')}</td>
-              <td>{formatTime(x.ended_at) || t('none')}</td>
-              <td>{durationText(t, x.started_at, x.ended_at)}</td>
-              <td className="sd-task-runs-reason" data-testid="run-outcome">
-                {(isEnded(x.state) ? runOutcome(words, x) : x.reason) || t('none')}
-              </td>
-              <td>
-                <Button
-                  variant="minimal"
-                  icon="arrow-right"
-                  text={t('open')}
-                  onClick={() => navigateTo(`/subtasksInfo/${String(x.id)}`)}
-                />
-                <Button
-                  variant="minimal"
-                  icon="fullscreen"
-                  text={t('wallMap')}
-                  onClick={() => navigateTo(`/taskInfoMap?id=${String(x.id)}`)}
-                />
-              </td>
-            </tr>
-          ))}
+          {runs.map((x) => {
+            const tag = runTag(words, x);
+            // Each cell names its column: on a phone the rows are drawn as cards without the header.
+            return (
+              <tr key={x.id} data-state={x.state} data-verdict={x.verdict?.result}>
+                <td data-label={t('plannedAt')}>{formatTime(x.planned_at)}</td>
+                <td data-label={t('state')}>
+                  <Tag minimal intent={tag.intent} title={tag.title} data-testid="run-tag">
+                    {conditional && x.state === 'prepared' ? t('waitingConditions') : tag.label}
+                  </Tag>
+                </td>
+                <td data-label={t('progress')}>{`${String(Math.round(x.percent))}%`}</td>
+                <td data-label={t('startedAt')}>{formatTime(x.started_at) || t('none')}</td>
+                <td data-label={t('endedAt')}>{formatTime(x.ended_at) || t('none')}</td>
+                <td data-label={t('duration')}>{durationText(t, x.started_at, x.ended_at)}</td>
+                <td
+                  data-label={t('result')}
+                  className="sd-task-runs-reason"
+                  data-testid="run-outcome"
+                >
+                  {runSummary(words, x) || t('none')}
+                </td>
+                <td className="sd-task-runs-actions">
+                  <Button
+                    variant="minimal"
+                    icon="arrow-right"
+                    text={t('open')}
+                    onClick={() => navigateTo(`/subtasksInfo/${String(x.id)}`)}
+                  />
+                  {/* The lesser actions are icons with their words in a tooltip: the run's result
+                      keeps the width a 1440-px window has. */}
+                  <Button
+                    variant="minimal"
+                    icon="fullscreen"
+                    aria-label={t('wallMap')}
+                    title={t('wallMap')}
+                    onClick={() => navigateTo(`/taskInfoMap?id=${String(x.id)}`)}
+                  />
+                  <OpenRunInReplay run={x} compact />
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </HTMLTable>
     </div>
