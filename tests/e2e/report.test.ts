@@ -197,7 +197,8 @@ describe('the flight report as a document', () => {
       expect(zh.text).toContain(`机场 ${dockSn}`);
       expect(zh.text).toContain(`已到航点 ${String(WAYPOINTS)} / ${String(WAYPOINTS)}`);
       expect(zh.text).toMatch(/飞行时长 \d+ (分 \d+ )?秒/);
-      expect(zh.text).toContain('结果 成功完成');
+      // The result is the run's verdict: what the aircraft did, not only the dock's last word.
+      expect(zh.text).toContain(`结果 已完成：${String(WAYPOINTS)} / ${String(WAYPOINTS)} 个航点`);
       expect(zh.text).toContain('飞行地图');
       // Every waypoint is one whole row on one page; a page the table continues onto repeats
       // the header above its rows.
@@ -238,7 +239,9 @@ describe('the flight report as a document', () => {
       expect(en.text).toContain('Flight report');
       expect(en.text).toContain(`Task ${TASK}`);
       expect(en.text).toContain(`Waypoints reached ${String(WAYPOINTS)} / ${String(WAYPOINTS)}`);
-      expect(en.text).toContain('Result Completed');
+      expect(en.text).toContain(
+        `Result completed: ${String(WAYPOINTS)} of ${String(WAYPOINTS)} waypoints`,
+      );
       expect(
         waypointRows(en.pages, 'm', ['Reached (time not reported)', 'Not reached']).flat(),
       ).toHaveLength(WAYPOINTS);

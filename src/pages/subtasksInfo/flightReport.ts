@@ -4,6 +4,7 @@
  * page's map canvas; tables of waypoints, alarms and photos; the smell section when the flight has
  * gas readings; page numbers. Words are the page's own (same namespaces, same formatting).
  */
+import { runSummary } from '../../components/TaskWords/runVerdictWords.ts';
 import type { MediaFile } from '../../../protocol/media.ts';
 import type { SubtaskDetail, SubtaskEvent } from '../../../protocol/tasks.ts';
 import { fetchFlightMedia } from '../../api/subtasks.ts';
@@ -45,6 +46,8 @@ function resultWords(detail: SubtaskDetail, live: FlightReportInput['live']): st
   const page = i18n.getFixedT(null, 'subtasksInfoPage');
   const words = i18n.getFixedT(null, 'taskWords');
   const x = detail.execution;
+  // A judged run reads as what it achieved: a dock says `ok` for a flight it sent home halfway.
+  if (x.verdict) return runSummary(words, x);
   if (x.state === 'ok') return page('resultOk');
   const state = runStateLabel(words, x.state);
   if (isEnded(x.state)) {
