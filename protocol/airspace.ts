@@ -3,6 +3,7 @@
  * docks fetch them in (DJI Cloud API "custom flight area", a GeoJSON FeatureCollection), and each
  * dock's sync state. Shared by the server's routes, the simulator and the /airspace page.
  */
+import type { WaylineWarning } from './waylines.ts';
 
 /** Read access (the page's menu name) and the page's buttons. */
 export const AIRSPACE_ACCESS = {
@@ -10,6 +11,11 @@ export const AIRSPACE_ACCESS = {
   add: 'airspace:add',
   edit: 'airspace:edit',
   del: 'airspace:del',
+  /**
+   * Create or change a task whose route enters a no-fly area or leaves the operation areas (the
+   * request must ask for it too, and it is audited). Seeded for the admin role only.
+   */
+  override: 'airspace:override',
 } as const;
 
 export const AIRSPACE_API = {
@@ -25,6 +31,8 @@ export const AIRSPACE_API = {
   resync: '/api/airspace/resync',
   /** Signed and expiring: the file itself, for the docks (no user token). */
   file: '/api/airspace/file',
+  /** A stored route against its project's areas, for the task dialog before it saves. */
+  check: '/api/airspace/check',
 } as const;
 
 /** `no_fly`: the aircraft may not fly in (DJI "custom GEO zone"); `operation`: may not fly out. */
@@ -212,3 +220,15 @@ export interface FlightAreaDroneLocation {
 /** The file's `geofence_type` of an area kind. */
 export const geofenceTypeOf = (kind: AirspaceKind): GeofenceType =>
   kind === 'no_fly' ? 'nfz' : 'dfence';
+
+/**
+ * What `check` answers for a stored route: its planning-check findings as the route save answers
+ * them (the `airspace_*` wayline warnings), the first `AIRSPACE_MAX_FINDINGS` of `count`.
+ */
+export interface AirspaceRouteCheck {
+  count: number;
+  warnings: WaylineWarning[];
+}
+
+/** Most findings a check or a route save answers with, so a route circling an area stays readable. */
+export const AIRSPACE_MAX_FINDINGS = 50;

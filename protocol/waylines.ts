@@ -54,8 +54,21 @@ export interface WaylineFacts {
  * does not know (`value` is its key, e.g. `0-68-0`: the planner picks the aircraft in the editor), an
  * optional element left out and read with a default (`file`, `element`, `value`), or waypoints found
  * only in template.kml (`count`). Files written by other planning tools are kept with these.
+ *
+ * The `airspace_*` codes are the planning check against the project's areas (the route is kept;
+ * a task flying it needs an override): a waypoint (`index`) or a leg (`from` → `to`) in the no-fly
+ * area `name` (`area_id`), or outside every operation area. Waypoints are numbered from 1 across
+ * every wayline of the file, in flying order, as the console shows them.
  */
-export const WAYLINE_WARNING_CODES = ['unknown_model', 'defaulted', 'template_points'] as const;
+export const WAYLINE_WARNING_CODES = [
+  'unknown_model',
+  'defaulted',
+  'template_points',
+  'airspace_waypoint_no_fly',
+  'airspace_leg_no_fly',
+  'airspace_waypoint_outside',
+  'airspace_leg_outside',
+] as const;
 export type WaylineWarningCode = (typeof WAYLINE_WARNING_CODES)[number];
 
 export interface WaylineWarning {

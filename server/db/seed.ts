@@ -32,9 +32,16 @@ async function insertId(db: Db, sql: string, params: readonly unknown[]): Promis
   return row.id;
 }
 
+/** Menu ids of one seeded page: the page, its buttons, and its admin-only buttons. */
+interface SeededPage {
+  page: number;
+  buttons: number[];
+  adminButtons: number[];
+}
+
 /** Inserts the menu tree; returns menu ids by page name, each with its button ids. */
-async function seedMenus(db: Db): Promise<Map<string, { page: number; buttons: number[] }>> {
-  const byName = new Map<string, { page: number; buttons: number[] }>();
+async function seedMenus(db: Db): Promise<Map<string, SeededPage>> {
+  const byName = new Map<string, SeededPage>();
   for (const [index, page] of SEED_PAGES.entries()) {
     const pageId = await insertId(
       db,
@@ -42,12 +49,19 @@ async function seedMenus(db: Db): Promise<Map<string, { page: number; buttons: n
       [page.name, page.path, page.icon, (index + 1) * 10, page.hidden ?? false],
     );
     const buttons: number[] = [];
-    for (const [b, perms] of page.buttons.entries()) {
+    const all = [...page.buttons, ...(page.adminButtons ?? [])];
+    for (const [b, perms] of all.entries()) {
       // The name is an i18n key (`menu.device_add`): i18next reads ':' as a namespace separator.
       const sql = `insert into menus (parent_id, name, sort, kind, perms) values ($1, $2, $3, 'button', $4)`;
       buttons.push(await insertId(db, sql, [pageId, perms.replace(':', '_'), b + 1, perms]));
     }
-    byName.set(page.name, { page: pageId, buttons });
+    // Admin-only buttons come last, after the ones every role with the page gets.
+    const { length } = page.buttons;
+    byName.set(page.name, {
+      page: pageId,
+      buttons: buttons.slice(0, length),
+      adminButtons: buttons.slice(length),
+    });
   }
   return byName;
 }
@@ -71,7 +85,7 @@ async function seedRole(
 }
 
 function pick(
-  menus: Map<string, { page: number; buttons: number[] }>,
+  menus: Map<string, SeededPage>,
   pages: readonly string[],
   withButtons: boolean,
 ): number[] {
@@ -106,7 +120,7 @@ export async function seedIfEmpty(db: Db, adminPassword?: string): Promise<SeedR
       const sql = 'insert into workspaces (parent_id, name, mold_id) values ($1, $2, $3)';
       projects.push(await insertId(tx, sql, [org, name, MOLD_PROJECT]));
     }
-    const allMenus = [...menus.values()].flatMap((m) => [m.page, ...m.buttons]);
+    const allMenus = [...menus.values()].flatMap((m) => [m.page, ...m.buttons, ...m.adminButtons]);
     const roles = {
       admin: await seedRole(tx, org, 'admin', allMenus, true),
       operator: await seedRole(tx, org, 'operator', pick(menus, OPERATOR_PAGES, true)),

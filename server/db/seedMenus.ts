@@ -5,6 +5,11 @@ export interface SeedPage {
   icon: string;
   hidden?: boolean;
   buttons: readonly string[];
+  /**
+   * Buttons seeded on the page but granted to no seeded role but the admin: overrides a
+   * supervisor decides on, which an administrator may add to a role in the role editor.
+   */
+  adminButtons?: readonly string[];
 }
 
 /** The menu tree seeded on an empty database, in sidebar order. Icons are Blueprint icon names. */
@@ -78,6 +83,8 @@ export const SEED_PAGES: readonly SeedPage[] = [
     path: '/airspace',
     icon: 'polygon-filter',
     buttons: ['airspace:add', 'airspace:edit', 'airspace:del'],
+    // Flying a task through a no-fly area or out of the operation areas (audited).
+    adminButtons: ['airspace:override'],
   },
 ];
 

@@ -10,7 +10,8 @@ export type ConflictReason =
   | 'task.dock_busy'
   | 'task.battery_below'
   | 'task.drc_held'
-  | 'task.model_mismatch';
+  | 'task.model_mismatch'
+  | 'task.airspace_no_fly';
 
 export interface Conflict {
   reason: ConflictReason;

@@ -1,4 +1,5 @@
 import type { FlighttaskReadyConditions } from '../../protocol/mqtt/flighttask.ts';
+import { airspaceConflict } from '../airspace/dispatchCheck.ts';
 import type { Db } from '../db/Db.ts';
 import { queryOne } from '../db/Db.ts';
 import { batteryFloor, dispatchConflict } from './conflicts.ts';
@@ -79,7 +80,9 @@ export async function dispatch(ctx: EngineContext, e: ExecutionRow): Promise<voi
     },
     ctx.now(),
   );
-  if (conflict) return refuseRun(ctx, e, conflict, 'dispatch');
+  // The project's airspace may have changed since the task was created.
+  const refusal = conflict ?? (await airspaceConflict(ctx.db, ctx.storage, e.task_id));
+  if (refusal) return refuseRun(ctx, e, refusal, 'dispatch');
   const prepared = await callService(ctx, e, 'flighttask_prepare', prepareData(ctx, e));
   if (prepared.result !== 0) return failed(ctx, e, prepared);
   await ctx.db.query(

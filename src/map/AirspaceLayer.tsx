@@ -98,11 +98,21 @@ export function AirspaceLayer({ areas, selected = null }: Props) {
   const toDisplay = useToDisplay();
   const map = useMap().current?.getMap();
   const data = useMemo(() => featuresOf(shown, selected, toDisplay), [shown, selected, toDisplay]);
-  // What the map holds, readable from the page (a canvas has no DOM to query).
+  // What the map holds, readable from the page (a canvas has no DOM to query); `airspaceDrawn`
+  // once the map went idle with it, every tile drawn (a map still loading a large offline
+  // basemap draws the areas tile by tile, long after they are set).
   useEffect(() => {
     if (!map) return;
     const dataset = map.getContainer().dataset;
-    dataset.airspaceAreas = shown.map((a) => `${a.name}:${a.enabled ? a.kind : 'off'}`).join('\n');
+    const names = shown.map((a) => `${a.name}:${a.enabled ? a.kind : 'off'}`).join('\n');
+    dataset.airspaceAreas = names;
+    const drawn = () => {
+      dataset.airspaceDrawn = names;
+    };
+    map.once('idle', drawn);
+    return () => {
+      map.off('idle', drawn);
+    };
   }, [map, shown]);
   return (
     <Source id={SOURCE} type="geojson" data={data}>

@@ -2,16 +2,45 @@
  * Airspace end to end, on the server's own one-dock simulated fleet: the operator draws a no-fly
  * polygon on the airspace page and names it; the server builds the project's file and tells the
  * dock, the simulated dock fetches and checks it, and the page shows the dock synchronised; the
- * workbench map draws the area too. Screenshots of the page in both languages on a desktop and a
- * phone (with `SKYDECK_SHOTS=1`).
+ * workbench map draws the area too. Then a route planned through a no-fly area is warned of: its
+ * import names the waypoints, the route editor lists them and marks them on its map over the area,
+ * and the task dialog says the task will be refused. Screenshots in both languages on a desktop and
+ * a phone (with `SKYDECK_SHOTS=1`).
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { AIRSPACE_API } from '../../protocol/airspace.ts';
+import type { AirspaceArea } from '../../protocol/airspace.ts';
+import { API, type LoginResult } from '../../protocol/http.ts';
+import { fixtureKmz } from '../fixtures/wpml/kmz.ts';
+import { apiCall } from './support/api.ts';
+import { TEST_PASSWORD } from './support/server.ts';
 import { saveShot } from './support/shots.ts';
 import { useE2E } from './support/setup.ts';
 
 const WAIT = { timeout: 60_000, interval: 500 };
 const AREA = 'E2E 禁飞区';
+const SCHOOL = 'E2E 学校';
+const ROUTE = 'E2E 穿越航线';
+
+/** The fixture's four waypoints, as its files write them. */
+const FIXTURE_POINTS = [
+  '113.9430000,22.5400000',
+  '113.9445000,22.5406000',
+  '113.9460000,22.5400000',
+  '113.9452000,22.5388000',
+];
+
+/** The waypoint fixture (a real DJI KMZ) flying through `points` instead of its own four. */
+function routeThrough(points: readonly [number, number][]): Uint8Array {
+  return fixtureKmz('waypoint-actions-1.0.6', (_path, text) =>
+    FIXTURE_POINTS.reduce(
+      (out, from, i) =>
+        out.replaceAll(from, (points[i] ?? [0, 0]).map((v) => v.toFixed(7)).join(',')),
+      text,
+    ),
+  );
+}
 
 /** Clicks the airspace map at a fraction of its width and height. */
 async function clickMap(page: Page, x: number, y: number): Promise<void> {
@@ -108,5 +137,91 @@ describe('airspace areas reaching a simulated dock', () => {
       .toBe(`${AREA}:no_fly`);
     await shotsSettled(page);
     await saveShot(page, 'airspace', 'workbench-en-desktop');
+  });
+  it('warns of a route planned through a no-fly area on import, in the editor and in the task dialog', async () => {
+    const { page, server } = e2e;
+    page.setDefaultTimeout(60_000);
+    const operator = await apiCall<LoginResult>(server.url, API.login, null, {
+      username: 'operator',
+      password: TEST_PASSWORD,
+    });
+    // A school's square of about 200 m; the route flies west to east through its middle.
+    const [lng, lat] = [113.95, 22.545];
+    const half = 0.001;
+    await apiCall<AirspaceArea>(server.url, AIRSPACE_API.add, operator.token, {
+      workspace_id: operator.user.workspace_id,
+      name: SCHOOL,
+      kind: 'no_fly',
+      shape: {
+        type: 'polygon',
+        coordinates: [
+          [lng - half, lat - half],
+          [lng + half, lat - half],
+          [lng + half, lat + half],
+          [lng - half, lat + half],
+          [lng - half, lat - half],
+        ],
+      },
+    });
+    const kmz = routeThrough([
+      [lng - 0.003, lat],
+      [lng, lat],
+      [lng + 0.003, lat],
+      [lng + 0.003, lat + 0.002],
+    ]);
+
+    await e2e.console.signInTo('operator', '/wayline');
+    await page.getByTestId('wayline-import').click();
+    await page.getByTestId('wayline-file-input').setInputFiles({
+      name: `${ROUTE}.kmz`,
+      buffer: Buffer.from(kmz),
+      mimeType: 'application/vnd.google-earth.kmz',
+    });
+    const imported = page.locator('.sd-import-item[data-state="done"]').filter({ hasText: ROUTE });
+    await imported.waitFor();
+    const warned = imported.getByTestId('import-airspace');
+    expect(await warned.textContent()).toContain(`第 2 个航点位于禁飞区「${SCHOOL}」内`);
+    await saveShot(page, 'airspace', 'import-warned-zh-desktop');
+    await page.locator('.bp6-dialog-footer button').last().click();
+
+    // Opened in the editor: the findings in words, the waypoint and legs marked over the area.
+    const row = page.locator('.sd-table tbody tr').filter({ hasText: ROUTE });
+    await expect.poll(() => row.count()).toBe(1);
+    await row.getByRole('button', { name: '在地图上编辑' }).click();
+    const notice = page.locator('[data-testid="editor-airspace"]:visible');
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain(`航点 1 至 2 的航段穿越禁飞区「${SCHOOL}」`);
+    const editorMap = page.locator('[data-testid="editor-map"]:visible [data-airspace-marks]');
+    await expect
+      .poll(() => editorMap.getAttribute('data-airspace-marks'))
+      .toBe('wp 2; leg 1-2; leg 2-3');
+    // Drawn over the area: the map went idle with it (the offline basemap loads slowly).
+    const drawnAreas = () =>
+      page
+        .locator('.maplibregl-map[data-airspace-drawn]:visible')
+        .getAttribute('data-airspace-drawn');
+    await expect.poll(drawnAreas, WAIT).toContain(`${SCHOOL}:no_fly`);
+    await shotsSettled(page);
+    await saveShot(page, 'airspace', 'editor-warned-zh-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await saveShot(page, 'airspace', 'editor-warned-zh-phone', { fullPage: true });
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    // A task with it: the dialog says it will be refused (the operator may not override).
+    await e2e.console.switchLanguage('English');
+    await e2e.console.open('/task');
+    await page.getByTestId('task-create').click();
+    await page.locator('#task-wayline').selectOption({ label: ROUTE });
+    const refusal = page.getByTestId('task-airspace');
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toContain(
+      `waypoint 2 is inside the no-fly area "${SCHOOL}"`,
+    );
+    expect(await refusal.textContent()).toContain('The task will be refused');
+    expect(await page.getByTestId('task-airspace-override').count()).toBe(0);
+    await saveShot(page, 'airspace', 'task-refused-en-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await saveShot(page, 'airspace', 'task-refused-en-phone');
+    await page.setViewportSize({ width: 1440, height: 900 });
   });
 });

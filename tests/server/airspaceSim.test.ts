@@ -138,8 +138,9 @@ describe('a simulated dock with custom flight areas', () => {
     });
     // The dock checks an immediate task's time against its own clock: bring it to now.
     clock.advance(Math.max(0, Date.now() - clock.now()));
+    // Flown anyway, to see the aircraft respect the area: only a user allowed to may ask for it.
     const task = await server.call<FlightTask>('POST', TASK_API.add, {
-      token: s.operator,
+      token: s.admin,
       body: {
         workspace_id: s.home,
         name: 'crane run',
@@ -147,6 +148,7 @@ describe('a simulated dock with custom flight areas', () => {
         dock_sn: unit.dock.sn,
         schedule: { kind: 'immediate' },
         rth_altitude: 80,
+        override_airspace: true,
       },
     });
     expect(task.status).toBe(200);

@@ -1,4 +1,5 @@
 import type { AppDeps, ZodApp } from '../context.ts';
+import { registerAirspaceCheckRoute } from './airspaceCheckRoute.ts';
 import { registerAirspaceImportRoute } from './airspaceImportRoute.ts';
 import { registerAirspaceAreaRoutes } from './airspaceRoutes.ts';
 import { registerAirspaceSyncRoutes } from './airspaceSyncRoutes.ts';
@@ -8,4 +9,5 @@ export function registerAirspaceRoutes(app: ZodApp, deps: AppDeps): void {
   registerAirspaceAreaRoutes(app, deps);
   registerAirspaceImportRoute(app, deps);
   registerAirspaceSyncRoutes(app, deps);
+  registerAirspaceCheckRoute(app, deps);
 }

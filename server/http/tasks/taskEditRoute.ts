@@ -6,7 +6,7 @@ import { audit } from '../audit.ts';
 import { runChange } from '../change.ts';
 import type { AppDeps, ZodApp } from '../context.ts';
 import { ok } from '../envelope.ts';
-import { auditOverride, checkTaskFit } from './taskFit.ts';
+import { auditOverride, checkTaskAirspace, checkTaskFit } from './taskFit.ts';
 import { firstRun, refuseOverlap } from './taskPlan.ts';
 import { scopedTask, TASK_SELECT, toTask } from './taskQueries.ts';
 import type { TaskRow } from './taskQueries.ts';
@@ -69,6 +69,13 @@ export function registerTaskEditRoute(app: ZodApp, deps: AppDeps): void {
           nowMs,
           exceptTaskId: task.id,
         });
+        const airspace = await checkTaskAirspace(
+          tx,
+          deps.storage,
+          caller,
+          targets,
+          b.override_airspace,
+        );
         await refuseOverlap(tx, b.dock_sn, schedule, first, targets.durationS, task.id);
         // A run claimed from the old plan but not sent yet goes with it.
         await tx.query(
@@ -79,7 +86,7 @@ export function registerTaskEditRoute(app: ZodApp, deps: AppDeps): void {
           `update flight_tasks set name = $2, wayline_id = $3, dock_sn = $4, schedule_kind = $5,
              schedule = $6, rth_altitude = $7, out_of_control_action = $8,
              exit_wayline_when_rc_lost = $9, wayline_precision_type = $10, state = 'active',
-             next_run_at = $11, updated_at = now()
+             next_run_at = $11, airspace_override = $12, updated_at = now()
            where id = $1`,
           [
             task.id,
@@ -93,6 +100,7 @@ export function registerTaskEditRoute(app: ZodApp, deps: AppDeps): void {
             b.exit_wayline_when_rc_lost,
             b.wayline_precision_type,
             new Date(first),
+            airspace && JSON.stringify(airspace.areaIds),
           ],
         );
         await audit(tx, request, {
@@ -101,6 +109,8 @@ export function registerTaskEditRoute(app: ZodApp, deps: AppDeps): void {
           detail: `${changes(task, b)}; next run ${new Date(first).toISOString()}`,
         });
         await auditOverride(tx, request, { id: task.id, name: b.name }, override);
+        const note = airspace?.note ?? null;
+        await auditOverride(tx, request, { id: task.id, name: b.name }, note, 'override_airspace');
         return (await tx.query<TaskRow>(`${TASK_SELECT} where t.id = $1`, [task.id]))[0];
       });
       if (!saved) throw new ApiError(404, 'not_found.task');

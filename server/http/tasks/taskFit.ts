@@ -1,11 +1,15 @@
 /**
  * The checks a task's route and dock must pass when the task is created or changed, beyond its
  * schedule: the route planned for the aircraft the dock carries, its first waypoint within reach of
- * the dock, and (for a flight due at once) the dock not busy with another. Each refusal names what
- * is wrong, so the person creating the task learns it there and then rather than from a failed run.
+ * the dock, (for a flight due at once) the dock not busy with another, and the route clear of the
+ * project's no-fly areas and inside its operation areas. Each refusal names what is wrong, so the
+ * person creating the task learns it there and then rather than from a failed run.
  */
 import type { FastifyRequest } from 'fastify';
+import { AIRSPACE_ACCESS } from '../../../protocol/airspace.ts';
+import { routeProblemParts, waylineAirspaceCheck } from '../../airspace/planningCheck.ts';
 import type { Db } from '../../db/Db.ts';
+import type { ObjectStore } from '../../storage/ObjectStore.ts';
 import { aircraftFit, dockAircraftKey, modelWords } from '../../tasks/aircraftFit.ts';
 import { dockBusyWith } from '../../tasks/conflicts.ts';
 import { geodesicDistance } from '../../waylines/geodesic.ts';
@@ -111,17 +115,59 @@ export async function checkTaskFit(
   return override;
 }
 
-/** Records an accepted unknown-model override as its own audit row, beside the task's. */
+/** What an accepted airspace override lets through, for the task's row and the audit log. */
+export interface AirspaceOverride {
+  /** The no-fly areas (`area_id`) the route enters; later runs may enter these and no others. */
+  areaIds: string[];
+  note: string;
+}
+
+/**
+ * The route against its project's enabled areas: a route entering a no-fly area or leaving the
+ * operation areas is refused (409, naming the areas and waypoints) unless the caller asks for it
+ * and may (`airspace:override`). Answers what the override accepted, or null when none was needed.
+ */
+export async function checkTaskAirspace(
+  db: Db,
+  storage: ObjectStore,
+  caller: Caller,
+  targets: TaskTargets,
+  confirm: boolean,
+): Promise<AirspaceOverride | null> {
+  const { wayline, dock } = targets;
+  const check = await waylineAirspaceCheck(db, storage, wayline.id, wayline.workspace_id);
+  if (check === null || check.clear) return null;
+  if (!confirm) throw new ApiError(409, 'task.airspace_refused', {}, routeProblemParts(check));
+  if (!caller.can(AIRSPACE_ACCESS.override))
+    throw new ApiError(403, 'task.airspace_override_forbidden');
+  const noFly = [...check.waypointsInNoFly, ...check.legsCrossingNoFly];
+  const names = [...new Set(noFly.map((f) => `"${f.name}"`))].join(', ');
+  const outside = check.waypointsOutsideOperation.length + check.legsLeavingOperation.length;
+  const what = [
+    ...(names === '' ? [] : [`enters no-fly area(s) ${names}`]),
+    ...(outside === 0 ? [] : [`leaves the operation areas (${String(outside)} place(s))`]),
+  ].join(' and ');
+  return {
+    areaIds: [...new Set(noFly.map((f) => f.area_id))],
+    note: `route of wayline ${String(wayline.id)} ${what}; flown anyway from dock ${dock.sn}`,
+  };
+}
+
+/**
+ * Records an accepted override (an unknown model by default, or `override_airspace`) as its own
+ * audit row, beside the task's.
+ */
 export async function auditOverride(
   db: Db,
   request: FastifyRequest,
   task: { id: number; name: string },
   note: string | null,
+  action: 'override_model' | 'override_airspace' = 'override_model',
 ): Promise<void> {
   if (note === null) return;
   await audit(db, request, {
     module: 'task',
-    action: 'override_model',
+    action,
     target: String(task.id),
     targetName: task.name,
     detail: note,

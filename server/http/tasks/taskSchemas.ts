@@ -36,6 +36,8 @@ export const taskBody = z.object({
   wayline_precision_type: z.number().int().min(0).max(1).default(0),
   /** Accept a route whose aircraft model the server does not know (needs `task:override_model`). */
   confirm_unknown_model: z.boolean().default(false),
+  /** Fly a route into a no-fly area or out of the operation areas (needs `airspace:override`). */
+  override_airspace: z.boolean().default(false),
 });
 export type TaskBody = z.infer<typeof taskBody>;
 

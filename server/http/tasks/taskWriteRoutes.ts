@@ -12,7 +12,7 @@ import type { AppDeps, ZodApp } from '../context.ts';
 import { callerOf } from '../context.ts';
 import { ok } from '../envelope.ts';
 import { requireInScope } from '../scope.ts';
-import { auditOverride, checkTaskFit } from './taskFit.ts';
+import { auditOverride, checkTaskAirspace, checkTaskFit } from './taskFit.ts';
 import { firstRun, refuseOverlap } from './taskPlan.ts';
 import { scopedTask, TASK_SELECT, toTask } from './taskQueries.ts';
 import type { TaskRow } from './taskQueries.ts';
@@ -39,12 +39,19 @@ export function registerTaskWriteRoutes(app: ZodApp, deps: AppDeps): void {
           fliesNow: b.schedule.kind !== 'conditional' && first <= nowMs,
           nowMs,
         });
+        const airspace = await checkTaskAirspace(
+          tx,
+          deps.storage,
+          caller,
+          targets,
+          b.override_airspace,
+        );
         await refuseOverlap(tx, b.dock_sn, b.schedule, first, targets.durationS);
         const [row] = await tx.query<{ id: number }>(
           `insert into flight_tasks (workspace_id, name, wayline_id, dock_sn, schedule_kind, schedule,
              rth_altitude, out_of_control_action, exit_wayline_when_rc_lost, wayline_precision_type,
-             next_run_at, creator_id, creator_name)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) returning id`,
+             next_run_at, creator_id, creator_name, airspace_override)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) returning id`,
           [
             b.workspace_id,
             b.name,
@@ -59,6 +66,7 @@ export function registerTaskWriteRoutes(app: ZodApp, deps: AppDeps): void {
             new Date(first),
             caller.userId,
             caller.username,
+            airspace && JSON.stringify(airspace.areaIds),
           ],
         );
         const taskId = row?.id ?? 0;
@@ -69,6 +77,8 @@ export function registerTaskWriteRoutes(app: ZodApp, deps: AppDeps): void {
           detail: `${b.schedule.kind} on ${b.dock_sn}, wayline ${String(b.wayline_id)}`,
         });
         await auditOverride(tx, request, { id: taskId, name: b.name }, override);
+        const note = airspace?.note ?? null;
+        await auditOverride(tx, request, { id: taskId, name: b.name }, note, 'override_airspace');
         return (await tx.query<TaskRow>(`${TASK_SELECT} where t.id = $1`, [taskId]))[0];
       });
       if (!created) throw new ApiError(404, 'not_found.task');

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Wayline, WaylineWithRoute } from '../../../protocol/waylines.ts';
+import type { Wayline, WaylineRoute, WaylineWithRoute } from '../../../protocol/waylines.ts';
 import { WAYLINE_API } from '../../../protocol/waylines.ts';
+import { enabledAreasOf } from '../../airspace/planningCheck.ts';
+import type { Db } from '../../db/Db.ts';
 import { readKmzOffThread } from '../../waylines/readOffThread.ts';
 import { WaylineFileError } from '../../waylines/WaylineFileError.ts';
 import { writeCheckedKmzAsync } from '../../waylines/writeChecked.ts';
@@ -20,7 +22,9 @@ import type { WaylineRow } from './waylineQueries.ts';
 import { scopedWayline, toWayline, WAYLINE_SELECT, waylineNotFound } from './waylineQueries.ts';
 import { waylineRouteSchema } from './waylineRouteSchema.ts';
 import { pendingTasksUsing } from './waylineUsage.ts';
+import { airspaceWarnings } from './airspaceWarnings.ts';
 import { langOf } from './waylineWarnings.ts';
+import type { Lang } from '../messages.ts';
 
 /** Largest route body, bytes: 65 535 waypoints with their actions fit; JSON is ~10× the KMZ. */
 const ROUTE_BODY_LIMIT = 32 * 1024 * 1024;
@@ -53,6 +57,20 @@ async function readStored(deps: AppDeps, request: FastifyRequest, wid: number) {
 }
 
 /**
+ * A wayline's answer with its route's airspace findings added: an opened or saved route is kept
+ * whatever it crosses, and the editor marks what the findings name.
+ */
+async function withAirspace(
+  db: Db,
+  wayline: Wayline,
+  route: Pick<WaylineRoute, 'paths'>,
+  lang: Lang,
+): Promise<Wayline> {
+  const areas = await enabledAreasOf(db, wayline.workspace_id);
+  return { ...wayline, warnings: [...wayline.warnings, ...airspaceWarnings(areas, route, lang)] };
+}
+
+/**
  * The map editor's routes: read a stored route, write an edited one as a new wayline, or write it
  * over the one it was opened from (a new file, MD5 and facts; refused while a pending task uses it,
  * since the dock fetches the file by its fingerprint).
@@ -65,7 +83,9 @@ export function registerWaylineEditorRoutes(app: ZodApp, deps: AppDeps): void {
     { config: { access: 'wayline' }, schema: { querystring: byId } },
     async (request) => {
       const { row, route } = await readStored(deps, request, request.query.id);
-      return ok<WaylineWithRoute>(request, { wayline: toWayline(row, langOf(request)), route });
+      const lang = langOf(request);
+      const wayline = await withAirspace(db, toWayline(row, lang), route, lang);
+      return ok<WaylineWithRoute>(request, { wayline, route });
     },
   );
 
@@ -94,7 +114,7 @@ export function registerWaylineEditorRoutes(app: ZodApp, deps: AppDeps): void {
         target: `${wayline.id} ${wayline.name}`,
         detail: `drawn in the editor: md5 ${wayline.md5}, ${facts.waypoint_count} waypoints`,
       });
-      return ok<Wayline>(request, wayline);
+      return ok<Wayline>(request, await withAirspace(db, wayline, b.route, langOf(request)));
     },
   );
 
@@ -154,7 +174,9 @@ export function registerWaylineEditorRoutes(app: ZodApp, deps: AppDeps): void {
         // The row now points at the new file; the old one goes, and the new one must stay.
         key = undefined;
         await storage.delete(result.oldKey);
-        return ok<Wayline>(request, toWayline(result.row, langOf(request)));
+        const lang = langOf(request);
+        const saved = toWayline(result.row, lang);
+        return ok<Wayline>(request, await withAirspace(db, saved, b.route, lang));
       } catch (error) {
         if (key !== undefined) await storage.delete(key);
         throw error;

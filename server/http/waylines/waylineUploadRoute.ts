@@ -1,9 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Wayline } from '../../../protocol/waylines.ts';
+import type { Wayline, WaylineFacts, WaylineRoute } from '../../../protocol/waylines.ts';
 import { failureDetail } from '../../../protocol/auditFailures.ts';
 import { WAYLINE_API, WAYLINE_MAX_UPLOAD_BYTES } from '../../../protocol/waylines.ts';
+import { enabledAreasOf } from '../../airspace/planningCheck.ts';
 import { readKmzOffThread } from '../../waylines/readOffThread.ts';
+import type { WaylineNote } from '../../waylines/readNotes.ts';
 import { WaylineFileError } from '../../waylines/WaylineFileError.ts';
 import { ApiError } from '../ApiError.ts';
 import { audit } from '../audit.ts';
@@ -14,6 +16,7 @@ import { id } from '../schemas.ts';
 import { requireInScope } from '../scope.ts';
 import { storeWayline } from './storeWayline.ts';
 import { waylineName } from './waylineName.ts';
+import { airspaceWarnings } from './airspaceWarnings.ts';
 import { describeWarnings, langOf } from './waylineWarnings.ts';
 import { acceptRawBody } from '../rawBody.ts';
 
@@ -29,9 +32,13 @@ async function readOrRefuse(
   request: FastifyRequest,
   bytes: Uint8Array,
   name: string,
-) {
+  withRoute: boolean,
+): Promise<{ facts: WaylineFacts; warnings: WaylineNote[]; route?: WaylineRoute }> {
   try {
-    return await readKmzOffThread(bytes, 'facts');
+    // The whole route only when the project has areas to check it against.
+    return withRoute
+      ? await readKmzOffThread(bytes, 'route')
+      : await readKmzOffThread(bytes, 'facts');
   } catch (error) {
     if (!(error instanceof WaylineFileError)) throw error;
     await audit(deps.db, request, {
@@ -68,7 +75,9 @@ export function registerWaylineUploadRoute(app: ZodApp, deps: AppDeps): void {
         const bytes = Buffer.isBuffer(request.body)
           ? new Uint8Array(request.body)
           : new Uint8Array();
-        const { facts, warnings } = await readOrRefuse(deps, request, bytes, name);
+        const areas = await enabledAreasOf(deps.db, workspaceId);
+        const read = await readOrRefuse(deps, request, bytes, name, areas.length > 0);
+        const { facts, warnings } = read;
         const lang = langOf(request);
         const wayline = await storeWayline(deps.db, deps.storage, caller, {
           workspaceId,
@@ -77,8 +86,13 @@ export function registerWaylineUploadRoute(app: ZodApp, deps: AppDeps): void {
           facts,
           lang,
         });
-        // The stored facts' warnings (an unknown model) first, then what only this read found.
-        const all = [...wayline.warnings, ...describeWarnings(warnings, lang)];
+        // The stored facts' warnings (an unknown model) first, then what only this read found,
+        // then where the route meets the project's airspace.
+        const all = [
+          ...wayline.warnings,
+          ...describeWarnings(warnings, lang),
+          ...(read.route ? airspaceWarnings(areas, read.route, lang) : []),
+        ];
         const noted = [...new Set(all.map((w) => w.code))].join(', ');
         await audit(deps.db, request, {
           module: 'wayline',

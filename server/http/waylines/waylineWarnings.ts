@@ -5,6 +5,7 @@ import type {
   WaylineWarning,
   WaylineWarningCode,
 } from '../../../protocol/waylines.ts';
+import { AIRSPACE_WARNING_KEYS } from '../../airspace/planningCheck.ts';
 import type { WaylineNote } from '../../waylines/readNotes.ts';
 import { message, pickLang, type Lang, type MessageKey } from '../messages.ts';
 
@@ -12,6 +13,7 @@ const MESSAGE: Readonly<Record<WaylineWarningCode, MessageKey>> = {
   unknown_model: 'wayline_warning.unknown_model',
   defaulted: 'wayline_warning.defaulted',
   template_points: 'wayline_warning.template_points',
+  ...AIRSPACE_WARNING_KEYS,
 };
 
 /** The caller's language, for the words of warnings. */

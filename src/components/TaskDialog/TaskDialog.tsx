@@ -9,15 +9,19 @@ import {
   SegmentedControl,
 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { AIRSPACE_ACCESS } from '../../../protocol/airspace.ts';
 import { SCHEDULE_KINDS, type FlightTask, type ScheduleKind } from '../../../protocol/tasks.ts';
 import { addTask, editTask } from '../../api/tasks.ts';
 import { toastSuccess } from '../../app/shellApi.ts';
 import { FormDialogFooter } from '../FormDialogFooter/FormDialogFooter.tsx';
 import { useFormSubmit } from '../FormDialogFooter/useFormSubmit.ts';
 import { useAccountState } from '../../state/account.ts';
+import { usePermission } from '../Permission/Permission.tsx';
 import { LOST_ACTIONS, PRECISIONS } from '../TaskWords/taskWords.ts';
+import { AirspaceCheck } from './AirspaceCheck.tsx';
 import { ScheduleFields } from './ScheduleFields.tsx';
 import { editOf, emptyForm, formOf, toInput, type TaskForm } from './taskForm.ts';
+import { useAirspaceCheck } from './useAirspaceCheck.ts';
 import { useTaskOptions } from './useTaskOptions.ts';
 import './taskDialog.css';
 
@@ -26,7 +30,9 @@ const NAME_MAX = 64;
 
 /**
  * Creates a task, or changes `task` (the same form, filled with it). The server's refusals (overlap,
- * a run under way, a time already past) come as a toast; a field it names is marked.
+ * a run under way, a time already past) come as a toast; a field it names is marked. A route that
+ * conflicts with the project's airspace is named under the route, with the override for a user
+ * allowed it.
  */
 export function TaskDialog({
   task,
@@ -49,13 +55,17 @@ export function TaskDialog({
   const set = <K extends keyof TaskForm>(key: K, value: TaskForm[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
   const checked = toInput(form, workspaceId ?? 0);
+  const airspace = useAirspaceCheck(form.waylineId);
+  const canOverride = usePermission(AIRSPACE_ACCESS.override);
+  // Asked for one route; choosing another asks again.
+  const [override, setOverride] = useState<string | null>(null);
+  const overriding = override !== null && override === form.waylineId;
   const submit = useFormSubmit<'name'>({
     invalid: () => 'problem' in checked || workspaceId === null,
     save: async () => {
       if ('problem' in checked) return;
-      const saved = task
-        ? await editTask(editOf(checked.input, task.id))
-        : await addTask(checked.input);
+      const input = overriding ? { ...checked.input, override_airspace: true } : checked.input;
+      const saved = task ? await editTask(editOf(input, task.id)) : await addTask(input);
       toastSuccess(t(task ? 'edited' : 'created', { name: saved.name }));
     },
     onDone: onSaved,
@@ -122,6 +132,14 @@ export function TaskDialog({
               ]}
             />
           </FormGroup>
+          {airspace && (
+            <AirspaceCheck
+              check={airspace}
+              canOverride={canOverride}
+              override={overriding}
+              onOverride={(on) => setOverride(on ? form.waylineId : null)}
+            />
+          )}
           <FormGroup
             label={t('form.dock')}
             labelFor="task-dock"

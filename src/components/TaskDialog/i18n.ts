@@ -33,6 +33,12 @@ export default defineStrings({
       badRange: '结束须晚于开始',
       noProject: '请先在顶部选择一个项目',
     },
+    airspace: {
+      title: '此航线与项目空域冲突（{{count}} 处）',
+      more: '另有 {{count}} 处，可在航线编辑器中查看',
+      override: '仍然执行：越过禁飞区或飞出作业区（本次确认记入审计日志）',
+      notAllowed: '此任务将被拒绝；只有有权限的用户才能确认越过。请修改航线或禁飞区。',
+    },
   },
   en: {
     created: 'Task "{{name}}" created',
@@ -64,6 +70,14 @@ export default defineStrings({
       badTimes: 'Times must be HH:MM',
       badRange: 'The end must be after the start',
       noProject: 'Choose a project at the top first',
+    },
+    airspace: {
+      title: "This route conflicts with the project's airspace ({{count}})",
+      more: '{{count}} more, shown in the route editor',
+      override:
+        'Fly it anyway, into the no-fly area or out of the operation areas (recorded in the audit log)',
+      notAllowed:
+        'The task will be refused: only a user allowed to override may confirm it. Change the route or the areas.',
     },
   },
 });

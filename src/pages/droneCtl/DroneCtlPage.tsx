@@ -127,6 +127,7 @@ function Cockpit({ dockSn, aircraftSn }: { dockSn: string; aircraftSn: string })
         <section className="dc-video" aria-label={t('video')}>
           <MainCamera aircraftSn={aircraftSn} onStats={(stats) => setVideoMs(stats.latencyMs)} />
           <Hud
+            aircraftSn={aircraftSn}
             readings={readings}
             feed={session.feed}
             flying={flying}

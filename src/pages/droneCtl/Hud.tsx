@@ -1,7 +1,11 @@
-/** The head-up display drawn over the video: attitude, heading, flight values, links and obstacles. */
+/**
+ * The head-up display drawn over the video: attitude, heading, flight values, links, obstacles
+ * and the aircraft's airspace alarm.
+ */
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GuardLevel, LatencyGuardConfig } from '../../lib/sticks/latencyGuard.ts';
+import { AirspaceAlert } from './AirspaceAlert.tsx';
 import { AttitudeIndicator } from './AttitudeIndicator.tsx';
 import type { CockpitFeed } from './cockpitFeed.ts';
 import { HeadingTape } from './HeadingTape.tsx';
@@ -11,6 +15,8 @@ import { AGE_BAD_MS, AGE_WARN_MS, toneOf } from './linkTone.ts';
 import { useTick } from './useTick.ts';
 
 interface Props {
+  /** The aircraft, whose airspace alarms the HUD shows. */
+  aircraftSn: string;
   readings: Readings;
   feed: CockpitFeed;
   flying: boolean;
@@ -45,7 +51,15 @@ function Cell({
   );
 }
 
-export function Hud({ readings: r, feed, flying, guard, thresholds, playerDelayMs }: Props) {
+export function Hud({
+  aircraftSn,
+  readings: r,
+  feed,
+  flying,
+  guard,
+  thresholds,
+  playerDelayMs,
+}: Props) {
   const { t } = useTranslation('droneCtl');
   const { t: td } = useTranslation('dashboard');
   useSyncExternalStore(feed.subscribe, feed.version);
@@ -124,6 +138,7 @@ export function Hud({ readings: r, feed, flying, guard, thresholds, playerDelayM
         <AttitudeIndicator pitch={r.pitch} roll={r.roll} />
         {flying && <ObstacleRing hsi={feed.live.hsi} label={t('hud.obstacle')} />}
       </div>
+      <AirspaceAlert sn={aircraftSn} />
       {flying && guard !== 'ok' && (
         <div className="dc-guard-banner" role="alert" data-testid="guard-banner" data-level={guard}>
           {t(guard === 'stop' ? 'guard.stop' : 'guard.warn', { ms: Math.round(link.worstMs) })}

@@ -45,6 +45,10 @@ export default defineStrings({
       videoDelay: '图传延时',
       obstacle: '障碍物',
     },
+    airspace: {
+      near: '接近禁飞区“{{name}}”：距边界 {{distance}} 米',
+      inside: '已进入禁飞区“{{name}}”',
+    },
     guard: {
       warn: '链路延迟 {{ms}} 毫秒：摇杆输出已限制',
       stop: '链路延迟 {{ms}} 毫秒：已停止摇杆，飞行器悬停',
@@ -146,6 +150,10 @@ export default defineStrings({
       echo: 'Heartbeat echo',
       videoDelay: 'Video delay',
       obstacle: 'Obstacle',
+    },
+    airspace: {
+      near: 'Near the no-fly area “{{name}}”: {{distance}} m from its boundary',
+      inside: 'Inside the no-fly area “{{name}}”',
     },
     guard: {
       warn: 'Link delay {{ms}} ms: stick authority limited',

@@ -8,6 +8,9 @@ import { useDockPlaces } from '../../components/DockLandmarks/useDockPlaces.ts';
 import { RouteDraw, type DrawMode, type RouteDrawHandlers } from './RouteDraw.tsx';
 import { RouteLayers } from './RouteLayers.tsx';
 import { useDisplayDatum } from '../../map/displayCoords.ts';
+import { AirspaceLayer } from '../../map/AirspaceLayer.tsx';
+import { AirspaceMarkLayer } from './AirspaceMarkLayer.tsx';
+import { marksLabel, type AirspaceMarks } from './airspaceMarks.ts';
 
 /**
  * Where the map opens before it knows better (the simulator's default centre, Shenzhen, Nanshan):
@@ -22,9 +25,11 @@ interface Props extends RouteDrawHandlers {
   area: [number, number][] | null;
   /** Changes when a route is loaded: the camera then fits it once. */
   loadKey: number;
+  /** The planning check's findings to mark on the route (none once it is edited since). */
+  marks: AirspaceMarks | null;
 }
 
-/** The editor's map: basemap, the route and its drawing tools. */
+/** The editor's map: basemap, the project's airspace, the route and its drawing tools. */
 export function EditorMap(props: Props) {
   const [loaded, setLoaded] = useState(false);
   // Kept here, not in FitRoute: the map's layers mount only once its style has loaded, often after
@@ -40,6 +45,8 @@ export function EditorMap(props: Props) {
       data-ready={loaded}
       data-docks={docks.map((dock) => dock.name).join('\n')}
       data-drawn-points={drawn}
+      // The waypoints and legs marked by the planning check (`wp 3; leg 2-3`).
+      data-airspace-marks={props.marks ? marksLabel(props.marks) : ''}
     >
       <ConsoleMap
         initialViewState={INITIAL_VIEW}
@@ -47,8 +54,11 @@ export function EditorMap(props: Props) {
         doubleClickZoom={false}
         onLoaded={() => setLoaded(true)}
       >
+        {/* First, so the areas lie under the docks and the route. */}
+        <AirspaceLayer />
         <DockLandmarks docks={docks} />
         <RouteLayers route={props.route} />
+        {props.marks && <AirspaceMarkLayer route={props.route} marks={props.marks} />}
         <RouteDraw {...props} onDrawn={setDrawn} />
         <FitRoute route={props.route} loadKey={props.loadKey} fittedRef={fittedRef} />
         <FitDocks docks={docks} empty={routePlaces(props.route).length === 0} />

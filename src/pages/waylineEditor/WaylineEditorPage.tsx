@@ -26,6 +26,8 @@ import {
   type EditorRoute,
 } from '../../lib/route/routeModel.ts';
 import { useAccountState } from '../../state/account.ts';
+import { AirspaceNotice } from './AirspaceNotice.tsx';
+import { airspaceMarks } from './airspaceMarks.ts';
 import { DraftNotice } from './DraftNotice.tsx';
 import { EditorMap } from './EditorMap.tsx';
 import { EditorToolbar } from './EditorToolbar.tsx';
@@ -110,6 +112,9 @@ export default function WaylineEditorPage() {
     kept.mapping !== route.mapping ||
     file.saved.name !== file.name;
   const ready = file.load === 'ready';
+  // The server checked the saved route: its findings hold while the route is the one it checked.
+  const marks = useMemo(() => airspaceMarks(file.wayline?.warnings ?? []), [file.wayline]);
+  const checked = kept?.waylines === route.waylines;
   const account = useAccountState();
   const path = useLocation().pathname;
   const draft = useRouteDraft({
@@ -181,6 +186,7 @@ export default function WaylineEditorPage() {
         onBack={() => navigateTo('/wayline')}
       />
       {draft.restored && <DraftNotice onDiscard={discardDraft} />}
+      <AirspaceNotice marks={marks} stale={!checked} />
       <p className="sd-editor-hint bp6-text-muted">
         {mode === 'route' ? t('hintRoute') : t('hintMapping')}
       </p>
@@ -192,6 +198,7 @@ export default function WaylineEditorPage() {
             mode={mode}
             area={shownArea}
             loadKey={file.loadKey}
+            marks={checked && marks.messages.length > 0 ? marks : null}
             onAdd={(lng, lat) => {
               h.edit((r) => appendPoint(r, lng, lat));
             }}

@@ -1,11 +1,22 @@
 /**
  * Console parts of airspace: a drawn circle becomes a centre and a radius in metres, a drawn polygon
- * a closed ring; an airspace alarm event becomes a feed entry carrying the area and the distance.
+ * a closed ring; an airspace alarm event becomes a feed entry carrying the area and the distance,
+ * and the HUD shows the one that matters most; a saved route's airspace warnings become the
+ * waypoints and legs the editor marks.
  */
 import { circle } from '@turf/turf';
 import { describe, expect, it } from 'vitest';
+import type { WaylineWarning } from '../../../protocol/waylines.ts';
+import type { RoutePoint } from '../../../src/lib/route/routeModel.ts';
 import { aiAlarm } from '../../../src/telemetry/alarms.ts';
+import type { AlarmEntry } from '../../../src/telemetry/alarms.ts';
 import { shapeOfDrawn } from '../../../src/pages/airspace/drawnShape.ts';
+import { hudAirspaceAlarm } from '../../../src/pages/droneCtl/airspaceAlarm.ts';
+import {
+  airspaceMarks,
+  marksLabel,
+  markedFeatures,
+} from '../../../src/pages/waylineEditor/airspaceMarks.ts';
 
 const same = (lng: number, lat: number): [number, number] => [lng, lat];
 
@@ -76,5 +87,75 @@ describe('airspace alarms in the feed', () => {
       data: { category: 'person' },
     });
     expect(person.airspace).toBeUndefined();
+  });
+});
+
+describe('the airspace alarm in the cockpit HUD', () => {
+  const alarm = (ts: number, airspace?: AlarmEntry['airspace']): AlarmEntry => ({
+    id: `a${String(ts)}`,
+    sn: 'UAV1',
+    level: 1,
+    code: airspace ? 'airspace_nfz' : 'person',
+    source: 'ai_alarm',
+    deviceType: null,
+    module: null,
+    inTheSky: false,
+    args: {},
+    confidence: 1,
+    ts,
+    ...(airspace ? { airspace } : {}),
+  });
+
+  it('shows inside a no-fly area before near one, then the newest; nothing without one', () => {
+    expect(hudAirspaceAlarm([alarm(1)])).toBeNull();
+    const near = alarm(5, { area: 'Tower', distance: 60, inside: false });
+    const nearer = alarm(9, { area: 'Yard', distance: 20, inside: false });
+    const inside = alarm(3, { area: 'Tower', distance: 0, inside: true });
+    expect(hudAirspaceAlarm([near, alarm(7), nearer])).toMatchObject({ area: 'Yard', ts: 9 });
+    expect(hudAirspaceAlarm([near, inside, nearer])).toMatchObject({ area: 'Tower', inside: true });
+  });
+});
+
+describe('a saved route’s airspace warnings in the editor', () => {
+  const warning = (code: WaylineWarning['code'], params: WaylineWarning['params']) => ({
+    code,
+    params,
+    message: `${code} ${JSON.stringify(params)}`,
+  });
+  const point = (id: string, lng: number): RoutePoint =>
+    ({ id, lng, lat: 22.54, height: 80 }) as RoutePoint;
+
+  it('marks the waypoints and legs the findings name, once each; other warnings are not its', () => {
+    const marks = airspaceMarks([
+      warning('unknown_model', { value: '0-1-0' }),
+      warning('airspace_leg_no_fly', { from: 2, to: 3, name: 'Crane', area_id: 'c' }),
+      warning('airspace_waypoint_no_fly', { index: 3, name: 'Crane', area_id: 'c' }),
+      warning('airspace_leg_no_fly', { from: 2, to: 3, name: 'Yard', area_id: 'y' }),
+      warning('airspace_waypoint_outside', { index: 1 }),
+    ]);
+    expect(marks.points).toEqual([1, 3]);
+    expect(marks.legs).toEqual([[2, 3]]);
+    expect(marks.messages).toHaveLength(4);
+    expect(marksLabel(marks)).toBe('wp 1; wp 3; leg 2-3');
+    expect(airspaceMarks([warning('defaulted', {})]).messages).toEqual([]);
+  });
+
+  it('draws the marks at the route’s waypoints, skipping numbers the route no longer has', () => {
+    const marks = airspaceMarks([
+      warning('airspace_leg_outside', { from: 1, to: 2 }),
+      warning('airspace_waypoint_no_fly', { index: 2, name: 'Crane', area_id: 'c' }),
+      warning('airspace_waypoint_no_fly', { index: 7, name: 'Crane', area_id: 'c' }),
+    ]);
+    const drawn = markedFeatures([point('a', 113.94), point('b', 113.95)], marks, same);
+    expect(drawn.features.map((f) => [f.properties.kind, f.geometry.coordinates])).toEqual([
+      [
+        'leg',
+        [
+          [113.94, 22.54],
+          [113.95, 22.54],
+        ],
+      ],
+      ['point', [113.95, 22.54]],
+    ]);
   });
 });
