@@ -24,6 +24,8 @@ import { id, numeric } from '../schemas.ts';
 import { storeWayline } from './storeWayline.ts';
 import { waylineRouteSchema } from './waylineRouteSchema.ts';
 import { langOf } from './waylineWarnings.ts';
+import { airspaceWarnings } from './airspaceWarnings.ts';
+import { enabledAreasOf } from '../../airspace/planningCheck.ts';
 
 const AIRCRAFT_KEYS = Object.keys(INTERCHANGE_AIRCRAFT) as [string, ...string[]];
 
@@ -143,6 +145,8 @@ export async function storeAll(
     }
   }
   const stored: { wayline: Wayline; key: string }[] = [];
+  // Routes from elsewhere meet the project's airspace like any uploaded route: kept, with warnings.
+  const areas = await enabledAreasOf(deps.db, q.workspace_id);
   try {
     for (const { planned, bytes, facts } of written) {
       const wayline = await storeWayline(deps.db, deps.storage, caller, {
@@ -156,7 +160,11 @@ export async function storeAll(
         'select object_key from waylines where id = $1',
         [wayline.id],
       );
-      stored.push({ wayline, key: key[0]?.object_key ?? '' });
+      const crossing = airspaceWarnings(areas, planned.route, langOf(request));
+      stored.push({
+        wayline: { ...wayline, warnings: [...wayline.warnings, ...crossing] },
+        key: key[0]?.object_key ?? '',
+      });
     }
   } catch (error) {
     for (const { wayline, key } of stored) {
