@@ -10,8 +10,8 @@ import { migrate } from '../../server/db/migrate.ts';
 import { openPglite } from '../../server/db/pgliteDb.ts';
 import { seedIfEmpty } from '../../server/db/seed.ts';
 import type { Fields } from '../../server/mqtt/decode.ts';
-import { silentLog } from '../../server/mqtt/log.ts';
-import { realScheduler } from '../../server/mqtt/scheduler.ts';
+import { silentLog } from '../../server/runtime/log.ts';
+import { realScheduler } from '../../server/runtime/scheduler.ts';
 import type { DeviceLink } from '../../server/tasks/DeviceLink.ts';
 import { startTaskEngine } from '../../server/tasks/taskEngine.ts';
 

@@ -13,7 +13,7 @@ import { parseTopic, thingTopic } from '../../protocol/mqtt/topics.ts';
 import type { AppDeps } from '../http/context.ts';
 import { decodeEnvelope } from '../mqtt/decode.ts';
 import type { Decoded } from '../mqtt/decode.ts';
-import type { Log } from '../mqtt/log.ts';
+import type { Log } from '../runtime/log.ts';
 import type { RequestRegistry } from '../mqtt/requestRegistry.ts';
 import { setAirspaceLink } from './airspaceLink.ts';
 import { projectOfDock } from './areaStore.ts';

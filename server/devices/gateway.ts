@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { parseTopic, thingTopic } from '../../protocol/mqtt/topics.ts';
 import { decodeEnvelope } from '../mqtt/decode.ts';
 import type { Decoded } from '../mqtt/decode.ts';
-import type { Log } from '../mqtt/log.ts';
+import type { Log } from '../runtime/log.ts';
 import { createRequestRegistry } from '../mqtt/requestRegistry.ts';
 import type { BrokerSession, OpenSession } from './BrokerSession.ts';
 import { NO_REPLY } from './DeviceGateway.ts';

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { connect } from 'mqtt';
-import type { Log } from '../mqtt/log.ts';
+import type { Log } from '../runtime/log.ts';
 import type { BrokerSession, OpenSession } from './BrokerSession.ts';
 
 /** How long the first connection may take before callers hear "offline", ms. */

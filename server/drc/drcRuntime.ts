@@ -7,8 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { derivedSecret } from '../auth/derivedSecret.ts';
 import type { Db } from '../db/Db.ts';
 import type { AppDeps } from '../http/context.ts';
-import type { Log } from '../mqtt/log.ts';
-import { realScheduler } from '../mqtt/scheduler.ts';
+import type { Log } from '../runtime/log.ts';
+import { realScheduler } from '../runtime/scheduler.ts';
 import { drcLinkOn } from './drcLink.ts';
 import { DrcService } from './drcService.ts';
 

@@ -26,7 +26,7 @@ import type {
   DrcSession,
   DrcStatus,
 } from '../../protocol/drc.ts';
-import type { Scheduler } from '../mqtt/scheduler.ts';
+import type { Scheduler } from '../runtime/scheduler.ts';
 import { command, exit, status } from './drcCommands.ts';
 import { newDrcContext } from './drcContext.ts';
 import type { DrcContext, DrcServiceOptions } from './drcContext.ts';

@@ -4,7 +4,7 @@
  * its traffic, so every message is written once however many instances hear it.
  */
 import type { Db } from '../db/Db.ts';
-import type { Log } from '../mqtt/log.ts';
+import type { Log } from '../runtime/log.ts';
 import { auditDrc } from './drcAudit.ts';
 import { DRC_NO_REPLY } from './drcLink.ts';
 import type { DrcMessage } from './drcLink.ts';

@@ -3,7 +3,7 @@
  * with the other requests, and the `file_upload_callback` listener starts once the broker is up.
  */
 import type { AppDeps } from '../http/context.ts';
-import type { Log } from '../mqtt/log.ts';
+import type { Log } from '../runtime/log.ts';
 import type { RequestRegistry } from '../mqtt/requestRegistry.ts';
 import { startMediaEvents } from './mediaEvents.ts';
 import type { MediaEvents } from './mediaEvents.ts';

@@ -10,7 +10,7 @@
  */
 import type { Db } from '../db/Db.ts';
 import { queryOne } from '../db/Db.ts';
-import type { Log } from '../mqtt/log.ts';
+import type { Log } from '../runtime/log.ts';
 import type { ObjectStore } from '../storage/ObjectStore.ts';
 import { checkKey } from '../storage/ObjectStore.ts';
 import { dockPrefix } from '../storage/uploadCredentials.ts';

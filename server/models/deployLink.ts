@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { MODEL_DEPLOY_PROGRESS } from '../../protocol/models.ts';
 import type { DeviceGateway, ServiceReply } from '../devices/DeviceGateway.ts';
 import type { AppDeps, ZodApp } from '../http/context.ts';
-import type { Log } from '../mqtt/log.ts';
+import type { Log } from '../runtime/log.ts';
 import { applyProgress } from './deployStates.ts';
 
 /** How long a deploy waits for the device's `services_reply`, ms. */

@@ -11,7 +11,7 @@ import { parseTopic } from '../../protocol/mqtt/topics.ts';
 import { DRC_NOT_HOLDER } from '../drc/drcAcl.ts';
 import type { BrokerAuth, BrokerSession } from './brokerAuth.ts';
 import { decodeEnvelope, str } from './decode.ts';
-import type { Log } from './log.ts';
+import type { Log } from '../runtime/log.ts';
 import type { Principal } from './topicRules.ts';
 
 // Aedes' `AuthErrorCode` is an ambient const enum, which verbatimModuleSyntax cannot import.

@@ -16,7 +16,7 @@ import { deviceSecretHash, findUserByName } from './authQueries.ts';
 import { loadDevicePrincipal, loadUserPrincipal } from './principals.ts';
 import { mayPublish, maySubscribe } from './topicRules.ts';
 import type { Decision, Principal } from './topicRules.ts';
-import type { Log } from './log.ts';
+import type { Log } from '../runtime/log.ts';
 
 /** What `verifyAccessToken` yields for a valid console access token. */
 export interface AccessClaims {

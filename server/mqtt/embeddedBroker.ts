@@ -15,7 +15,7 @@ import { installAuthHooks } from './aedesHooks.ts';
 import { createBrokerEmitter } from './brokerEmitter.ts';
 import { INGESTION_TOPICS } from './ingestion.ts';
 import type { BrokerAuth } from './brokerAuth.ts';
-import type { Log } from './log.ts';
+import type { Log } from '../runtime/log.ts';
 import type { PrincipalChange } from '../principalEvents.ts';
 import { createSessionWatch } from './sessionWatch.ts';
 import type { LiveConnection } from './sessionWatch.ts';

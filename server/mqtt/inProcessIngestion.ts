@@ -8,10 +8,10 @@
 import type { Db } from '../db/Db.ts';
 import type { EmbeddedBroker } from './embeddedBroker.ts';
 import type { Ingestion } from './ingestion.ts';
-import type { Log } from './log.ts';
+import type { Log } from '../runtime/log.ts';
 import type { RequestRegistry } from './requestRegistry.ts';
-import { realScheduler } from './scheduler.ts';
-import type { Scheduler } from './scheduler.ts';
+import { realScheduler } from '../runtime/scheduler.ts';
+import type { Scheduler } from '../runtime/scheduler.ts';
 import { createTelemetrySink } from './telemetrySink.ts';
 
 export interface InProcessIngestionOptions {

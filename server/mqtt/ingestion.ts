@@ -5,10 +5,10 @@
  */
 import { connect } from 'mqtt';
 import type { Db } from '../db/Db.ts';
-import type { Log } from './log.ts';
+import type { Log } from '../runtime/log.ts';
 import type { RequestRegistry } from './requestRegistry.ts';
-import { realScheduler } from './scheduler.ts';
-import type { Scheduler } from './scheduler.ts';
+import { realScheduler } from '../runtime/scheduler.ts';
+import type { Scheduler } from '../runtime/scheduler.ts';
 import { createTelemetrySink } from './telemetrySink.ts';
 import type { IngestionStats } from './telemetrySink.ts';
 

@@ -18,7 +18,7 @@ import type {
   RequestReply,
 } from '../../protocol/mqtt/requests.ts';
 import type { Decoded } from './decode.ts';
-import type { Log } from './log.ts';
+import type { Log } from '../runtime/log.ts';
 
 /** What a handler is told about the request. */
 export interface RequestContext<M extends RequestMethod> {

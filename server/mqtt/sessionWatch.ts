@@ -7,7 +7,7 @@
  */
 import type { PrincipalChange } from '../principalEvents.ts';
 import type { BrokerAuth, BrokerSession } from './brokerAuth.ts';
-import type { Log } from './log.ts';
+import type { Log } from '../runtime/log.ts';
 import type { Principal } from './topicRules.ts';
 
 /** One open connection: its session and how to end it. */

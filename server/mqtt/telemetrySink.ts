@@ -21,10 +21,10 @@ import { storeAiAlarm } from '../ai/storeAiAlarm.ts';
 import { acceptGasReading } from '../gas/acceptGasReading.ts';
 import type { QueuedGasReading } from '../gas/acceptGasReading.ts';
 import { GAS_BATCH_MAX, GAS_BATCH_MS, storeGasReadings } from '../gas/storeGasReadings.ts';
-import type { Log } from './log.ts';
+import type { Log } from '../runtime/log.ts';
 import type { RequestRegistry } from './requestRegistry.ts';
 import { createPresence, OFFLINE_AFTER_MS } from './presence.ts';
-import type { Scheduler } from './scheduler.ts';
+import type { Scheduler } from '../runtime/scheduler.ts';
 import { createTrackSampler, storeTrackPoints, TRACK_INTERVAL_MS } from './trackSampler.ts';
 
 /** Presence is swept this often; offline detection is therefore 60–70 s after the last `osd`. */

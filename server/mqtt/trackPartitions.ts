@@ -8,8 +8,8 @@
 import type { Db } from '../db/Db.ts';
 import { catchUpTracks } from '../replay/trackRollup.ts';
 import { StartupError } from '../startupError.ts';
-import type { Log } from './log.ts';
-import type { Scheduler } from './scheduler.ts';
+import type { Log } from '../runtime/log.ts';
+import type { Scheduler } from '../runtime/scheduler.ts';
 
 /** Months created ahead of the current one. */
 export const MONTHS_AHEAD = 2;

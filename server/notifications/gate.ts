@@ -11,7 +11,7 @@ import type { EventKind, MessageLang } from '../../protocol/notifications.ts';
 
 /** A held event's title in each language a channel may use. */
 export type Summary = Record<MessageLang, string>;
-import type { Scheduler } from '../mqtt/scheduler.ts';
+import type { Scheduler } from '../runtime/scheduler.ts';
 import type { DigestReason } from './format.ts';
 import type { QuietRange } from './quietHours.ts';
 import { isQuiet, msUntilEnd } from './quietHours.ts';

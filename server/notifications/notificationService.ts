@@ -5,8 +5,8 @@
  */
 import type { NotificationEvent } from '../../protocol/notifications.ts';
 import type { Db } from '../db/Db.ts';
-import type { Log } from '../mqtt/log.ts';
-import type { Scheduler } from '../mqtt/scheduler.ts';
+import type { Log } from '../runtime/log.ts';
+import type { Scheduler } from '../runtime/scheduler.ts';
 import type { AttemptResult } from './channels/types.ts';
 import { createDeliverer } from './deliver.ts';
 import type { EgressPolicy } from './egress.ts';

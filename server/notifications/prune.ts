@@ -1,7 +1,7 @@
 /** The delivery log keeps 30 days: older rows (and their attempts) are deleted now and then. */
 import { DELIVERY_RETENTION_DAYS } from '../../protocol/notifications.ts';
 import type { Db } from '../db/Db.ts';
-import type { Scheduler } from '../mqtt/scheduler.ts';
+import type { Scheduler } from '../runtime/scheduler.ts';
 import { after } from './timers.ts';
 
 const PRUNE_EVERY_MS = 6 * 3_600_000;

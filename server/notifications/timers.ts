@@ -1,4 +1,4 @@
-import type { Scheduler } from '../mqtt/scheduler.ts';
+import type { Scheduler } from '../runtime/scheduler.ts';
 
 /**
  * Runs `task` once, `ms` from now on `scheduler`'s clock; the returned function cancels it. The

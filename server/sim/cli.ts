@@ -7,8 +7,8 @@
  * `npm run sim -- --replay …` is the benchmark's load generator instead (server/sim/replay/).
  */
 import { parseArgs } from 'node:util';
-import type { Log } from '../mqtt/log.ts';
-import { realScheduler } from '../mqtt/scheduler.ts';
+import type { Log } from '../runtime/log.ts';
+import { realScheduler } from '../runtime/scheduler.ts';
 import { buildFleet, DEFAULT_CENTER, DEFAULT_SEED, DEFAULT_SN_PREFIX } from './fleet.ts';
 import { mqttTransport } from './mqttTransport.ts';
 import { DEFAULT_SIM_KEY, startSimulator } from './simulator.ts';

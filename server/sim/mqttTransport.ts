@@ -6,7 +6,7 @@
 import { connect } from 'mqtt';
 import type { IClientOptions, MqttClient } from 'mqtt';
 import { deviceClientId } from '../../protocol/mqtt/clientIds.ts';
-import type { Log } from '../mqtt/log.ts';
+import type { Log } from '../runtime/log.ts';
 import { thingTopic } from '../../protocol/mqtt/topics.ts';
 import type { SimInbox, SimTransport } from './simulator.ts';
 

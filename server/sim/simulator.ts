@@ -3,7 +3,7 @@
  * over one connection per gateway. Time comes from an injected scheduler, so tests drive it by hand.
  */
 import { statusTopic, thingTopic } from '../../protocol/mqtt/topics.ts';
-import type { Scheduler } from '../mqtt/scheduler.ts';
+import type { Scheduler } from '../runtime/scheduler.ts';
 import type { SimDeviceDef, SimUnitDef } from './fleet.ts';
 import { simSecret } from './fleet.ts';
 import { dockOsdFast, dockOsdSlow } from './dockMessages.ts';

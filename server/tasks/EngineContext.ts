@@ -1,5 +1,5 @@
 import type { Db } from '../db/Db.ts';
-import type { Log } from '../mqtt/log.ts';
+import type { Log } from '../runtime/log.ts';
 import type { ObjectStore } from '../storage/ObjectStore.ts';
 import type { DeviceLink } from './DeviceLink.ts';
 

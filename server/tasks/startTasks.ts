@@ -3,9 +3,9 @@
  * with the other requests, and the engine itself starts on the device gateway once it is open.
  */
 import type { AppDeps } from '../http/context.ts';
-import type { Log } from '../mqtt/log.ts';
+import type { Log } from '../runtime/log.ts';
 import type { RequestRegistry } from '../mqtt/requestRegistry.ts';
-import { realScheduler } from '../mqtt/scheduler.ts';
+import { realScheduler } from '../runtime/scheduler.ts';
 import { setTaskEngine } from './engineRegistry.ts';
 import { signedFileUrl } from './fileSignature.ts';
 import { engineLink } from './engineLink.ts';

@@ -6,8 +6,8 @@
  */
 import type { Db } from '../db/Db.ts';
 import { queryOne } from '../db/Db.ts';
-import type { Log } from '../mqtt/log.ts';
-import type { Scheduler } from '../mqtt/scheduler.ts';
+import type { Log } from '../runtime/log.ts';
+import type { Scheduler } from '../runtime/scheduler.ts';
 import type { ObjectStore } from '../storage/ObjectStore.ts';
 import { randomUUID } from 'node:crypto';
 import { beat, leave } from './claims.ts';

@@ -1,7 +1,7 @@
 import type { Db } from '../db/Db.ts';
 import { queryOne } from '../db/Db.ts';
 import type { DeviceGateway } from '../devices/DeviceGateway.ts';
-import type { Log } from '../mqtt/log.ts';
+import type { Log } from '../runtime/log.ts';
 import type { StreamControl, ViewerWho } from './LiveHub.ts';
 import { snOfVideoId } from './videoIds.ts';
 

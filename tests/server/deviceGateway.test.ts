@@ -4,7 +4,7 @@ import { NO_REPLY } from '../../server/devices/DeviceGateway.ts';
 import type { DeviceGateway } from '../../server/devices/DeviceGateway.ts';
 import { createDeviceGateway } from '../../server/devices/gateway.ts';
 import type { Timers } from '../../server/devices/replyWaiters.ts';
-import { silentLog } from '../../server/mqtt/log.ts';
+import { silentLog } from '../../server/runtime/log.ts';
 
 /** Timers that fire only when the test moves time. */
 function manualTimers() {

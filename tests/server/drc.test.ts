@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRC_API, DRC_HEARTBEAT_TIMEOUT_S, DRC_TEST_API } from '../../protocol/drc.ts';
 import type { DrcCommandResult, DrcSession, DrcStatus } from '../../protocol/drc.ts';
 import { DEFAULT_SERVER_USERNAME } from '../../server/mqtt/brokerAuth.ts';
-import { manualScheduler } from '../../server/mqtt/scheduler.ts';
+import { manualScheduler } from '../../server/runtime/scheduler.ts';
 import { derivedSecret } from '../../server/auth/derivedSecret.ts';
 import { buildFleet, DEFAULT_CENTER } from '../../server/sim/fleet.ts';
 import { distance } from '../../server/physics/geodesy.ts';

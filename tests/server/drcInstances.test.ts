@@ -27,8 +27,8 @@ import {
 import { DRC_API, DRC_HEARTBEAT_TIMEOUT_S } from '../../protocol/drc.ts';
 import type { DrcCommandResult, DrcSession, DrcStatus } from '../../protocol/drc.ts';
 import { rememberDeviceSecret } from '../../server/mqtt/deviceSecrets.ts';
-import { silentLog } from '../../server/mqtt/log.ts';
-import { realScheduler } from '../../server/mqtt/scheduler.ts';
+import { silentLog } from '../../server/runtime/log.ts';
+import { realScheduler } from '../../server/runtime/scheduler.ts';
 import { realtimeExtension } from '../../server/realtime.ts';
 import { buildFleet, DEFAULT_CENTER, simSecret } from '../../server/sim/fleet.ts';
 import { mqttTransport } from '../../server/sim/mqttTransport.ts';

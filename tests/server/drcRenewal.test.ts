@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRC_API } from '../../protocol/drc.ts';
 import type { DrcSession, DrcStatus } from '../../protocol/drc.ts';
 import { DEFAULT_SERVER_USERNAME } from '../../server/mqtt/brokerAuth.ts';
-import { realScheduler } from '../../server/mqtt/scheduler.ts';
+import { realScheduler } from '../../server/runtime/scheduler.ts';
 import { derivedSecret } from '../../server/auth/derivedSecret.ts';
 import { buildFleet, DEFAULT_CENTER } from '../../server/sim/fleet.ts';
 import type { Simulator } from '../../server/sim/simulator.ts';

@@ -13,7 +13,7 @@ import { signedSnapshotPath } from '../../server/ai/snapshotLink.ts';
 import { registerMediaFile } from '../../server/media/registerMediaFile.ts';
 import { storageConfigFor } from '../../server/media/storageConfigRequest.ts';
 import { readUploadCallback } from '../../server/media/uploadCallback.ts';
-import type { Log } from '../../server/mqtt/log.ts';
+import type { Log } from '../../server/runtime/log.ts';
 import { buildFleet, DEFAULT_CENTER } from '../../server/sim/fleet.ts';
 import { s3Upload, readStorageGrant } from '../../server/sim/media/simUpload.ts';
 import { registerSimFleet } from '../../server/sim/registerSimFleet.ts';

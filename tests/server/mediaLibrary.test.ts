@@ -10,7 +10,7 @@ import type { MediaFile, MediaListPage } from '../../protocol/media.ts';
 import { MEDIA_API } from '../../protocol/media.ts';
 import { registerMediaFile } from '../../server/media/registerMediaFile.ts';
 import { readUploadCallback } from '../../server/media/uploadCallback.ts';
-import { silentLog } from '../../server/mqtt/log.ts';
+import { silentLog } from '../../server/runtime/log.ts';
 import { withPhotoExif } from '../../server/sim/camera/photoExif.ts';
 import { buildFleet, DEFAULT_CENTER } from '../../server/sim/fleet.ts';
 import { registerSimFleet } from '../../server/sim/registerSimFleet.ts';

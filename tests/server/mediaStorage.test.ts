@@ -6,7 +6,7 @@
 import { PutObjectCommand, S3ServiceException } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config.ts';
-import { silentLog } from '../../server/mqtt/log.ts';
+import { silentLog } from '../../server/runtime/log.ts';
 import { createRequestRegistry } from '../../server/mqtt/requestRegistry.ts';
 import {
   EMBEDDED_BUCKET,

@@ -15,8 +15,8 @@ import type {
   ModelTarget,
 } from '../../protocol/models.ts';
 import { MODEL_API, MODEL_DEPLOY_CODES } from '../../protocol/models.ts';
-import { silentLog } from '../../server/mqtt/log.ts';
-import { manualScheduler } from '../../server/mqtt/scheduler.ts';
+import { silentLog } from '../../server/runtime/log.ts';
+import { manualScheduler } from '../../server/runtime/scheduler.ts';
 import { realtimeExtension } from '../../server/realtime.ts';
 import { deployedModel } from '../../server/sim/ai/deployedModels.ts';
 import { onboardDbStore } from '../../server/sim/ai/onboardDbStore.ts';

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Ingestion } from '../../server/mqtt/ingestion.ts';
 import { startInProcessIngestion } from '../../server/mqtt/inProcessIngestion.ts';
-import { manualScheduler } from '../../server/mqtt/scheduler.ts';
+import { manualScheduler } from '../../server/runtime/scheduler.ts';
 import { DEFAULT_CENTER, buildFleet } from '../../server/sim/fleet.ts';
 import { mqttTransport } from '../../server/sim/mqttTransport.ts';
 import { registerSimFleet } from '../../server/sim/registerSimFleet.ts';

@@ -10,7 +10,7 @@ import { REQUEST_OK } from '../../protocol/mqtt/requests.ts';
 import { registerConfigRequest } from '../../server/mqtt/configRequest.ts';
 import type { Ingestion } from '../../server/mqtt/ingestion.ts';
 import { createRequestRegistry } from '../../server/mqtt/requestRegistry.ts';
-import { manualScheduler } from '../../server/mqtt/scheduler.ts';
+import { manualScheduler } from '../../server/runtime/scheduler.ts';
 import { simSecret } from '../../server/sim/fleet.ts';
 import {
   openFixture,

@@ -16,7 +16,7 @@ import { startEmbeddedBroker } from '../../server/mqtt/embeddedBroker.ts';
 import type { EmbeddedBroker } from '../../server/mqtt/embeddedBroker.ts';
 import { startIngestion } from '../../server/mqtt/ingestion.ts';
 import type { Ingestion, IngestionOptions } from '../../server/mqtt/ingestion.ts';
-import type { Log } from '../../server/mqtt/log.ts';
+import type { Log } from '../../server/runtime/log.ts';
 import { buildFleet, DEFAULT_CENTER } from '../../server/sim/fleet.ts';
 import { registerSimFleet } from '../../server/sim/registerSimFleet.ts';
 

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startIngestion } from '../../server/mqtt/ingestion.ts';
 import type { Ingestion } from '../../server/mqtt/ingestion.ts';
-import { manualScheduler } from '../../server/mqtt/scheduler.ts';
+import { manualScheduler } from '../../server/runtime/scheduler.ts';
 import { buildFleet, DEFAULT_CENTER } from '../../server/sim/fleet.ts';
 import { mqttTransport } from '../../server/sim/mqttTransport.ts';
 import { registerSimFleet } from '../../server/sim/registerSimFleet.ts';

@@ -25,7 +25,7 @@ import { startMosquittoFleet } from '../../server/mqtt/dynsec/mosquittoFleet.ts'
 import type { MosquittoFleet } from '../../server/mqtt/dynsec/mosquittoFleet.ts';
 import { startIngestion } from '../../server/mqtt/ingestion.ts';
 import type { Ingestion } from '../../server/mqtt/ingestion.ts';
-import { manualScheduler } from '../../server/mqtt/scheduler.ts';
+import { manualScheduler } from '../../server/runtime/scheduler.ts';
 import { startConsoleRelay } from '../../server/mqtt/dynsec/consoleRelay.ts';
 import type { ConsoleRelay } from '../../server/mqtt/dynsec/consoleRelay.ts';
 import { accessToken, openFixture, recordingLog, startBroker } from './mqttFixtures.ts';

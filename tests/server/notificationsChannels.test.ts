@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from '../../protocol/http.ts';
 import type { NotificationChannel, NotificationDelivery } from '../../protocol/notifications.ts';
 import { NOTIFICATION_API } from '../../protocol/notifications.ts';
-import { manualScheduler } from '../../server/mqtt/scheduler.ts';
+import { manualScheduler } from '../../server/runtime/scheduler.ts';
 import { backends } from './helpers/backends.ts';
 import type { HttpSink, NotifyWorld, SmtpSink } from './notificationsHarness.ts';
 import {

@@ -13,7 +13,7 @@ import { createSkydeck } from '../../server/app.ts';
 import type { Config } from '../../server/config.ts';
 import type { SkydeckHandle } from '../../server/app.ts';
 import type { NotificationService } from '../../server/notifications/notificationService.ts';
-import type { ManualScheduler } from '../../server/mqtt/scheduler.ts';
+import type { ManualScheduler } from '../../server/runtime/scheduler.ts';
 import type { Seeded } from './helpers/accounts.ts';
 import { seeded } from './helpers/accounts.ts';
 import type { Backend } from './helpers/backends.ts';

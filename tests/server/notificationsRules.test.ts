@@ -9,7 +9,7 @@ import { NOTIFICATION_API } from '../../protocol/notifications.ts';
 import { storeAiAlarm } from '../../server/ai/storeAiAlarm.ts';
 import { checkCrossings } from '../../server/gas/gasAlarms.ts';
 import { readHmsList, storeHms } from '../../server/mqtt/eventStore.ts';
-import { manualScheduler } from '../../server/mqtt/scheduler.ts';
+import { manualScheduler } from '../../server/runtime/scheduler.ts';
 import { createPresence } from '../../server/mqtt/presence.ts';
 import { formatClock } from '../../server/notifications/quietHours.ts';
 import { backends } from './helpers/backends.ts';

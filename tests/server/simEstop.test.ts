@@ -15,7 +15,7 @@ import type { DrcUpMessage } from '../../protocol/mqtt/drc.ts';
 import type { AircraftOsd } from '../../protocol/mqtt/payloads.ts';
 import { thingTopic } from '../../protocol/mqtt/topics.ts';
 import type { ThingKind } from '../../protocol/mqtt/topics.ts';
-import { manualScheduler } from '../../server/mqtt/scheduler.ts';
+import { manualScheduler } from '../../server/runtime/scheduler.ts';
 import { offset } from '../../server/physics/geodesy.ts';
 import { SIM_DRC_CODES } from '../../server/sim/drc/drcController.ts';
 import { LIVE_FLIGHT_CONTROLS_MODE } from '../../server/sim/drc/drcModes.ts';

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { AircraftOsd, DockOsd } from '../../protocol/mqtt/payloads.ts';
-import { manualScheduler } from '../../server/mqtt/scheduler.ts';
+import { manualScheduler } from '../../server/runtime/scheduler.ts';
 import { buildFleet, DEFAULT_CENTER } from '../../server/sim/fleet.ts';
 import type { SimUnitDef } from '../../server/sim/fleet.ts';
 import { distance, headingDiff, headingOf, delta } from '../../server/physics/geodesy.ts';

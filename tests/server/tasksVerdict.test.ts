@@ -14,9 +14,9 @@ import type {
   TaskExecutionDetail,
 } from '../../protocol/tasks.ts';
 import type { Wayline } from '../../protocol/waylines.ts';
-import { silentLog } from '../../server/mqtt/log.ts';
-import { manualScheduler } from '../../server/mqtt/scheduler.ts';
-import type { ManualScheduler } from '../../server/mqtt/scheduler.ts';
+import { silentLog } from '../../server/runtime/log.ts';
+import { manualScheduler } from '../../server/runtime/scheduler.ts';
+import type { ManualScheduler } from '../../server/runtime/scheduler.ts';
 import { setTaskEngine } from '../../server/tasks/engineRegistry.ts';
 import { startTaskEngine } from '../../server/tasks/taskEngine.ts';
 import type { TaskEngine } from '../../server/tasks/taskEngine.ts';

@@ -7,9 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TASK_API } from '../../protocol/tasks.ts';
 import type { FlightTask, FlightTaskDetail, TaskExecutionDetail } from '../../protocol/tasks.ts';
-import { silentLog } from '../../server/mqtt/log.ts';
-import { manualScheduler } from '../../server/mqtt/scheduler.ts';
-import type { ManualScheduler } from '../../server/mqtt/scheduler.ts';
+import { silentLog } from '../../server/runtime/log.ts';
+import { manualScheduler } from '../../server/runtime/scheduler.ts';
+import type { ManualScheduler } from '../../server/runtime/scheduler.ts';
 import { realtimeExtension } from '../../server/realtime.ts';
 import { buildFleet, DEFAULT_CENTER } from '../../server/sim/fleet.ts';
 import { mqttTransport } from '../../server/sim/mqttTransport.ts';

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/Db.ts';
 import { migrate } from '../../server/db/migrate.ts';
-import { manualScheduler } from '../../server/mqtt/scheduler.ts';
+import { manualScheduler } from '../../server/runtime/scheduler.ts';
 import { createTelemetrySink } from '../../server/mqtt/telemetrySink.ts';
 import type { TelemetrySink } from '../../server/mqtt/telemetrySink.ts';
 import { buildFleet, DEFAULT_CENTER } from '../../server/sim/fleet.ts';

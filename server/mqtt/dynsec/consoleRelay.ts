@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { connect } from 'mqtt';
 import type { EmbeddedBroker } from '../embeddedBroker.ts';
-import type { Log } from '../log.ts';
+import type { Log } from '../../runtime/log.ts';
 import { CONSOLE_WATCHABLE_KINDS } from '../topicRules.ts';
 
 export interface ConsoleRelayOptions {

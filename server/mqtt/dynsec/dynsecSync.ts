@@ -16,7 +16,7 @@ import { dockOfDrcUsername, drcBrokerUsername } from '../../drc/brokerCredential
 import { drcGrantOf, isLiveGrant } from '../../drc/drcGrants.ts';
 import { registeredIn } from '../authQueries.ts';
 import { deviceSecretOf } from '../deviceSecrets.ts';
-import type { Log } from '../log.ts';
+import type { Log } from '../../runtime/log.ts';
 import {
   childAcls,
   deviceAcls,

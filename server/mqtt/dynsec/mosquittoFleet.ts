@@ -7,7 +7,7 @@
 import { parseTopic } from '../../../protocol/mqtt/topics.ts';
 import type { Db } from '../../db/Db.ts';
 import { decodeEnvelope, str } from '../decode.ts';
-import type { Log } from '../log.ts';
+import type { Log } from '../../runtime/log.ts';
 import { connectDynsec } from './dynsecClient.ts';
 import { createDynsecSync } from './dynsecSync.ts';
 

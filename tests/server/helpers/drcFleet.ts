@@ -5,8 +5,8 @@
  */
 import { drcServiceOf } from '../../../server/drc/drcRuntime.ts';
 import type { DrcService } from '../../../server/drc/drcService.ts';
-import { silentLog } from '../../../server/mqtt/log.ts';
-import type { Scheduler } from '../../../server/mqtt/scheduler.ts';
+import { silentLog } from '../../../server/runtime/log.ts';
+import type { Scheduler } from '../../../server/runtime/scheduler.ts';
 import { realtimeExtension } from '../../../server/realtime.ts';
 import type { SimUnitDef } from '../../../server/sim/fleet.ts';
 import { mqttTransport } from '../../../server/sim/mqttTransport.ts';
