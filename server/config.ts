@@ -76,6 +76,8 @@ export interface Config {
    * and subnets allowed even when they are private or loopback.
    */
   notifyEgress: { allowPrivate: boolean; allowHosts: string[] };
+  /** `SHUTDOWN_TIMEOUT_MS`: how long a stop on SIGTERM may take before the process exits non-zero, ms. */
+  shutdownTimeoutMs: number;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -269,5 +271,7 @@ export function loadConfig(env: Env = process.env): Config {
     taskSilenceSeconds: integer(env, 'TASK_SILENCE_S', 60, 5, 3600),
     s3: s3Config(env, (variable, detail) => new ConfigError(variable, detail)),
     notifyEgress: notifyEgress(env),
+    // Orchestrators kill after their own grace period (Kubernetes: 30 s); stay well inside it.
+    shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000),
   };
 }

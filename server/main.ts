@@ -2,11 +2,14 @@
  * `npm start`: builds the console when needed, starts Skydeck and prints how to sign in. Start-up
  * failures that a setting fixes end with one line naming it and exit code 1.
  */
+import { Server as NetServer } from 'node:net';
 import { createSkydeck } from './app.ts';
 import type { SkydeckHandle } from './app.ts';
 import { buildConsoleIfStale } from './buildConsole.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { realtimeExtension } from './realtime.ts';
+import { stopWithin, trackInFlight } from './ops/shutdown.ts';
+import type { InFlight, StopStep } from './ops/shutdown.ts';
 import { REPO_ROOT } from './repoRoot.ts';
 import { StartupError } from './startupError.ts';
 
@@ -33,17 +36,49 @@ function printWelcome(handle: SkydeckHandle): void {
   }
 }
 
+/** The stop on SIGTERM/SIGINT, in order (see server/ops/shutdown.ts). */
+function stopSteps(handle: SkydeckHandle, inFlight: InFlight): StopStep[] {
+  return [
+    // A load balancer polling /readyz sends no new traffic here from now on.
+    { name: 'readiness', run: () => handle.deps.health.drain() },
+    // No new connection. Net's close, not HTTP's: that one also cuts "idle" connections, and to it
+    // an upgraded WebSocket is idle, so consoles would lose theirs without the 1001 "going away".
+    // The framework's own close later closes idle keep-alive connections and waits for the rest.
+    {
+      name: 'stop accepting connections',
+      run: () => void NetServer.prototype.close.call(handle.server),
+    },
+    { name: 'in-flight HTTP requests', run: () => inFlight.idle() },
+    // Services (ingestion flush, broker and WebSockets told to go away), the HTTP server, the
+    // database and the data-folder lock, in that order.
+    { name: 'closing the server', run: () => handle.close() },
+  ];
+}
+
 function stopOnSignals(handle: SkydeckHandle): void {
+  const inFlight = trackInFlight(handle.server);
+  const limitMs = handle.config.shutdownTimeoutMs;
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
     say(`${signal}: stopping Skydeck…`);
-    // Readiness turns false first, so a load balancer polling /readyz sends no new traffic here
-    // while in-flight requests finish (Fastify answers new ones 503 while it closes).
-    handle.deps.health.drain();
-    handle.close().then(
-      () => process.exit(0),
+    const health = handle.deps.health;
+    stopWithin(stopSteps(handle, inFlight), limitMs, () => [
+      ...(inFlight.count > 0 ? [`${String(inFlight.count)} HTTP requests`] : []),
+      ...health.stopStepsRunning,
+      ...(inFlight.connections > 0 ? [`${String(inFlight.connections)} open connections`] : []),
+    ]).then(
+      (outcome) => {
+        if (outcome.finished) {
+          say(`Skydeck stopped in ${String(outcome.elapsedMs)} ms.`);
+          process.exit(0);
+        }
+        process.stderr.write(
+          `Skydeck did not stop within SHUTDOWN_TIMEOUT_MS (${String(limitMs)} ms); still pending: ${outcome.pending}\n`,
+        );
+        process.exit(1);
+      },
       (error: unknown) => {
         process.stderr.write(`error while stopping: ${String(error)}\n`);
         process.exit(1);

@@ -289,9 +289,14 @@ async function realtime(
     await media.stop();
     await airspace.stop();
     await devices.close();
-    await running.ingestion?.close();
+    // Batched writes of what was acknowledged so far go in first; then the broker closes, telling
+    // devices and consoles to reconnect (elsewhere). Ingestion closes only after the broker: a
+    // device's QoS 1 publish acknowledged until its connection ended is still stored.
+    const { health } = deps;
+    await health.stopStep('ingestion flush', async () => running.ingestion?.flush());
     await running.relay?.close();
-    await running.broker?.close();
+    await health.stopStep('MQTT broker close', async () => running.broker?.close());
+    await health.stopStep('ingestion last flush', async () => running.ingestion?.close());
     await running.mosquitto?.close();
   });
 }

@@ -11,6 +11,7 @@ import type mqemitter from 'mqemitter';
 import type { Client, PublishPacket } from 'aedes';
 import { WebSocketServer } from 'ws';
 import { mqttWebSocketStream } from './mqttWebSocketStream.ts';
+import { closeGoingAway } from '../ops/goingAway.ts';
 import { installAuthHooks } from './aedesHooks.ts';
 import { createBrokerEmitter } from './brokerEmitter.ts';
 import { INGESTION_TOPICS } from './ingestion.ts';
@@ -99,8 +100,8 @@ function attachWebSocket(aedes: Aedes, httpServer: HttpServer) {
   httpServer.on('upgrade', onUpgrade);
   return () => {
     httpServer.off('upgrade', onUpgrade);
-    for (const ws of wss.clients) ws.terminate();
-    wss.close();
+    // Consoles are told 1001 "going away" so they reconnect (elsewhere, behind a balancer).
+    return closeGoingAway(wss);
   };
 }
 
@@ -171,7 +172,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     refusedMessages: () => hooks.refusedMessages(),
     async close() {
       watch.stop();
-      detachWs();
+      await detachWs();
       await new Promise<void>((resolve) => aedes.close(() => resolve()));
       await new Promise<void>((resolve) =>
         tcp.server ? tcp.server.close(() => resolve()) : resolve(),

@@ -44,6 +44,7 @@ function withTimeout(check: Check): Promise<CheckResult> {
 export class Health {
   private readonly checks = new Map<string, Check>();
   private drainingSince: number | null = null;
+  private readonly stopping = new Set<string>();
   readonly startedAt = Date.now();
 
   /** Adds (or replaces) a named readiness check. */
@@ -54,6 +55,24 @@ export class Health {
   /** From now on readiness is false: the server is stopping and should get no new traffic. */
   drain(): void {
     this.drainingSince ??= Date.now();
+  }
+
+  /**
+   * Runs one named part of a stop (a flush, a broker closing) and remembers it while it runs, so a
+   * stop that overruns its limit can say what it was still waiting for.
+   */
+  async stopStep<T>(name: string, work: () => Promise<T>): Promise<T> {
+    this.stopping.add(name);
+    try {
+      return await work();
+    } finally {
+      this.stopping.delete(name);
+    }
+  }
+
+  /** The parts of a stop running now (see {@link stopStep}), in the order they began. */
+  get stopStepsRunning(): string[] {
+    return [...this.stopping];
   }
 
   get draining(): boolean {

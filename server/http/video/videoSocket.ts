@@ -11,6 +11,7 @@ import { roleCodes } from '../../auth/permissions.ts';
 import type { LiveHub, Viewer, ViewerWho } from '../../video/LiveHub.ts';
 import { verifyStreamQuery } from '../../video/streamLink.ts';
 import { snOfVideoId } from '../../video/videoIds.ts';
+import { closeGoingAway } from '../../ops/goingAway.ts';
 
 /** Frames queued in a socket beyond this are dropped: a late frame is worth less than the next one. */
 const MAX_BUFFERED_BYTES = 256 * 1024;
@@ -104,7 +105,8 @@ export function attachVideoSocket(
   server.on('upgrade', onUpgrade);
   return () => {
     server.off('upgrade', onUpgrade);
-    for (const ws of wss.clients) ws.terminate();
-    wss.close();
+    // Viewers are told 1001 "going away" so their players reconnect; the HTTP server's own close
+    // waits for these sockets to end.
+    void closeGoingAway(wss);
   };
 }
