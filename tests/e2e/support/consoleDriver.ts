@@ -3,19 +3,37 @@ import { TEST_PASSWORD } from './server.ts';
 import { saveShot } from './shots.ts';
 
 export type DemoUser = 'admin' | 'operator' | 'viewer';
+/** The interface languages, as the language menu names them. */
+export type Language = '简体中文' | 'English';
 
 /** A person using the console: signs in, moves around, reads what the screen says. */
 export class ConsoleDriver {
   constructor(readonly page: Page) {}
 
-  /** Opens the sign-in page (optionally with a redirect) and signs in as a demo user. */
-  async signIn(user: DemoUser, opts: { password?: string; redirect?: string } = {}): Promise<void> {
+  /**
+   * Opens the sign-in page (optionally with a redirect) and signs in as a demo user, first picking
+   * the interface language on that page when `language` is given.
+   */
+  async signIn(
+    user: DemoUser,
+    opts: { password?: string; redirect?: string; language?: Language } = {},
+  ): Promise<void> {
     const query =
       opts.redirect === undefined ? '' : `?redirect=${encodeURIComponent(opts.redirect)}`;
     await this.page.goto(`/login${query}`);
+    if (opts.language !== undefined) await this.switchLanguage(opts.language);
     await this.fillSignIn(user, opts.password ?? TEST_PASSWORD);
     await this.page.waitForURL((url) => url.pathname !== '/login');
     await this.page.locator('.sd-shell, .sd-error-page').first().waitFor();
+  }
+
+  /**
+   * Signs in straight to `path`, as a person following a link to it would, and waits for the page
+   * to settle: one load of the console where signing in and then opening `path` takes two.
+   */
+  async signInTo(user: DemoUser, path: string, language?: Language): Promise<void> {
+    await this.signIn(user, { redirect: path, language });
+    await this.settled();
   }
 
   /** Types the credentials into the sign-in form and presses Enter. */
@@ -71,7 +89,7 @@ export class ConsoleDriver {
   }
 
   /** Switches the interface language from the top bar (or the sign-in page). */
-  async switchLanguage(name: '简体中文' | 'English'): Promise<void> {
+  async switchLanguage(name: Language): Promise<void> {
     await this.page.getByTestId('language-switch').click();
     await this.page.getByRole('menuitem', { name }).click();
   }
