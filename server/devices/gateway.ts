@@ -143,8 +143,16 @@ export function createDeviceGateway(options: GatewayOptions): DeviceGateway {
         await opened.close();
         return;
       }
-      session = opened;
+      // Calls go out only once the replies can come back: a service sent before its reply topic
+      // was subscribed would lose its answer and read as a dock that did not reply.
       opened.onMessage(receive);
+      await opened.subscribe(filters());
+      if (isClosed()) {
+        await opened.close();
+        return;
+      }
+      session = opened;
+      // Listeners added while the first subscription was under way.
       await opened.subscribe(filters());
       for (const task of openTasks.splice(0)) await task();
     },
