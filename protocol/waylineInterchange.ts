@@ -41,24 +41,6 @@ export const ALTITUDE_READINGS = ['file', 'relative'] as const;
 export type AltitudeReading = (typeof ALTITUDE_READINGS)[number];
 
 /**
- * Aircraft an imported route may be planned for, by model key, with the camera each carries by
- * default (a mapping route's photo spacing comes from that camera's field of view).
- */
-export const INTERCHANGE_AIRCRAFT: Readonly<Record<string, string>> = {
-  '0-67-0': '1-52-0',
-  '0-67-1': '1-53-0',
-  '0-77-0': '1-66-0',
-  '0-77-1': '1-67-0',
-  '0-77-2': '1-68-0',
-  '0-91-0': '1-80-0',
-  '0-91-1': '1-81-0',
-  '0-99-0': '1-88-0',
-  '0-99-1': '1-89-0',
-  '0-100-0': '1-98-0',
-  '0-100-1': '1-99-0',
-};
-
-/**
  * What to know about a route an import creates: holes of an area it flies over (a mapping area has
  * none), point placemarks left out (a route is read from its lines), heights a KML gave above sea
  * level and that are flown as heights above the ellipsoid (they differ by the geoid, tens of
@@ -104,7 +86,7 @@ export interface InterchangeQuery {
   workspace_id: number;
   /** The file's name; its extension is dropped. */
   name: string;
-  /** `0-type-sub_type` of the aircraft (a key of {@link INTERCHANGE_AIRCRAFT}). */
+  /** `0-type-sub_type` of the aircraft (a key of `ROUTE_AIRCRAFT`, protocol/mqtt/models.ts). */
   drone: string;
   /** Flight height where the file gives none, and of mapping routes, m. */
   height?: number;

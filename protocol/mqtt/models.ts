@@ -44,6 +44,21 @@ export const DOCK_AIRCRAFT: Readonly<Record<string, readonly string[]>> = {
   '3-3-0': ['0-100-0', '0-100-1'],
 };
 
+/** Aircraft a route may be planned for, by model key, with the payload (camera) each carries by default. */
+export const ROUTE_AIRCRAFT: Readonly<Record<string, string>> = {
+  '0-67-0': '1-52-0',
+  '0-67-1': '1-53-0',
+  '0-77-0': '1-66-0',
+  '0-77-1': '1-67-0',
+  '0-77-2': '1-68-0',
+  '0-91-0': '1-80-0',
+  '0-91-1': '1-81-0',
+  '0-99-0': '1-88-0',
+  '0-99-1': '1-89-0',
+  '0-100-0': '1-98-0',
+  '0-100-1': '1-99-0',
+};
+
 /** Builds the model key of a triple. */
 export const modelKey = (domain: number, type: number, subType: number): string =>
   `${domain}-${type}-${subType}`;

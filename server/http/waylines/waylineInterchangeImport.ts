@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { failureDetail } from '../../../protocol/auditFailures.ts';
+import { ROUTE_AIRCRAFT } from '../../../protocol/mqtt/models.ts';
 import {
   ALTITUDE_READINGS,
-  INTERCHANGE_AIRCRAFT,
   INTERCHANGE_DEFAULT_HEIGHT,
   INTERCHANGE_HEIGHT_RANGE,
   type InterchangeCandidate,
@@ -27,7 +27,7 @@ import { langOf } from './waylineWarnings.ts';
 import { airspaceWarnings } from './airspaceWarnings.ts';
 import { enabledAreasOf } from '../../airspace/planningCheck.ts';
 
-const AIRCRAFT_KEYS = Object.keys(INTERCHANGE_AIRCRAFT) as [string, ...string[]];
+const AIRCRAFT_KEYS = Object.keys(ROUTE_AIRCRAFT) as [string, ...string[]];
 
 /** Query of preview and import (`InterchangeQuery` of the protocol). */
 export const interchangeQuery = z.object({

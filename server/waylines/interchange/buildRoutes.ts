@@ -5,7 +5,7 @@
  * a wayline of it, in the file's order: a path drawn in pieces is still one flight plan.
  */
 import type { AltitudeReading, InterchangeNote } from '../../../protocol/waylineInterchange.ts';
-import { INTERCHANGE_AIRCRAFT } from '../../../protocol/waylineInterchange.ts';
+import { ROUTE_AIRCRAFT } from '../../../protocol/mqtt/models.ts';
 import type {
   WaylineActionGroup,
   WaylineMission,
@@ -20,7 +20,7 @@ import type { AreaShape, LineShape, Shape } from './shapes.ts';
 export interface ImportChoices {
   /** The file's name without its extension: the routes are named from it. */
   baseName: string;
-  /** `0-type-sub_type`, a key of `INTERCHANGE_AIRCRAFT`. */
+  /** `0-type-sub_type`, a key of `ROUTE_AIRCRAFT`. */
   droneKey: string;
   /** Flight height where the file gives none, and of mapping routes, m above the take-off point. */
   height: number;
@@ -68,7 +68,7 @@ function routeName(base: string, part: string, ordinal: number, several: boolean
 
 function mission(droneKey: string): WaylineMission {
   const [, drone = 0, sub = 0] = droneKey.split('-').map(Number);
-  const payload = Number((INTERCHANGE_AIRCRAFT[droneKey] ?? '').split('-')[1]);
+  const payload = Number((ROUTE_AIRCRAFT[droneKey] ?? '').split('-')[1]);
   return {
     flyToWaylineMode: 'safely',
     finishAction: 'goHome',
@@ -128,7 +128,7 @@ function mappingExtra(height: number): [string, string][] {
 }
 
 function areaRoute(area: AreaShape, c: ImportChoices, name: string): PlannedRoute {
-  const spacing = mappingSpacing(c.height, INTERCHANGE_AIRCRAFT[c.droneKey] ?? '');
+  const spacing = mappingSpacing(c.height, ROUTE_AIRCRAFT[c.droneKey] ?? '');
   const ends = mappingLines(area.ring, spacing.line, area.ordinal);
   let groupId = 0;
   const points = ends.map(([lng, lat], i) => ({

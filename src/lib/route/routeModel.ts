@@ -34,20 +34,7 @@ export type ExitOnRcLost = (typeof EXIT_ON_RC_LOST)[number];
 export const RC_LOST_ACTIONS = ['goBack', 'landing', 'hover'] as const;
 export type RcLostAction = (typeof RC_LOST_ACTIONS)[number];
 
-/** Aircraft a route may be planned for, by model key, with the payload each carries by default. */
-export const ROUTE_AIRCRAFT: Readonly<Record<string, string>> = {
-  '0-67-0': '1-52-0',
-  '0-67-1': '1-53-0',
-  '0-77-0': '1-66-0',
-  '0-77-1': '1-67-0',
-  '0-77-2': '1-68-0',
-  '0-91-0': '1-80-0',
-  '0-91-1': '1-81-0',
-  '0-99-0': '1-88-0',
-  '0-99-1': '1-89-0',
-  '0-100-0': '1-98-0',
-  '0-100-1': '1-99-0',
-};
+export { ROUTE_AIRCRAFT } from '../../../protocol/mqtt/models.ts';
 
 /** Actions a waypoint can carry in the editor; each becomes one `wpml:action` at `reachPoint`. */
 export type PointAction =

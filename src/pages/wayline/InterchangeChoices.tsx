@@ -3,10 +3,10 @@ import { FormGroup, HTMLSelect, NumericInput, SegmentedControl } from '@blueprin
 import { useTranslation } from 'react-i18next';
 import {
   ALTITUDE_READINGS,
-  INTERCHANGE_AIRCRAFT,
   INTERCHANGE_HEIGHT_RANGE,
   type AltitudeReading,
 } from '../../../protocol/waylineInterchange.ts';
+import { ROUTE_AIRCRAFT } from '../../../protocol/mqtt/models.ts';
 import { modelName } from './format.ts';
 import type { DraftChoices } from './useInterchangeImports.ts';
 
@@ -42,7 +42,7 @@ export function InterchangeChoices({
           onChange={(e) => onChange({ ...choices, drone: e.currentTarget.value || null })}
           options={[
             { value: '', label: t('interchange.chooseAircraft') },
-            ...Object.keys(INTERCHANGE_AIRCRAFT).map((key) => ({
+            ...Object.keys(ROUTE_AIRCRAFT).map((key) => ({
               value: key,
               label: modelName(key),
             })),
