@@ -23,6 +23,7 @@ import notifications from '../pages/notifications/i18n.ts';
 import airspace from '../pages/airspace/i18n.ts';
 import replay from '../pages/replay/i18n.ts';
 import alarmToast from '../components/AlarmToast/i18n.ts';
+import openInReplay from '../components/OpenInReplay/i18n.ts';
 import common from './locales/common.ts';
 import error from './locales/error.ts';
 import layout from './locales/layout.ts';
@@ -60,6 +61,7 @@ const namespaces = {
   replay,
   airspace,
   alarmToast,
+  openInReplay,
   devices,
   menus,
   roles,

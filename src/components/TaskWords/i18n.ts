@@ -113,7 +113,6 @@ export default defineStrings({
       canceled: '任务被取消',
       unknown: '原因不明',
     },
-    replay: { open: '在回放中查看', title: '在回放中查看这次飞行（前后各 1 分钟）' },
   },
   en: {
     listSep: ', ',
@@ -227,10 +226,6 @@ export default defineStrings({
       dock_timeout: 'the dock reported a time-out',
       canceled: 'the flight was canceled',
       unknown: 'reason unknown',
-    },
-    replay: {
-      open: 'Open in replay',
-      title: 'Open this flight in the replay (a minute either side)',
     },
   },
 });

@@ -14,7 +14,7 @@ import { FlightLegend } from '../../components/FlightMap/FlightLegend.tsx';
 import { FlightMap } from '../../components/FlightMap/FlightMap.tsx';
 import type { FlightShapes } from '../../components/FlightMap/flightGeoJson.ts';
 import { useSubtask, type LiveTask } from '../../components/FlightMap/useSubtask.ts';
-import { OpenRunInReplay } from '../../components/TaskWords/OpenRunInReplay.tsx';
+import { OpenRunInReplay } from '../../components/OpenInReplay/OpenInReplay.tsx';
 import { runSummary, runTag } from '../../components/TaskWords/runVerdictWords.ts';
 import { isEnded, isFlying, runStateLabel } from '../../components/TaskWords/taskWords.ts';
 import { formatTime } from '../../lib/time.ts';

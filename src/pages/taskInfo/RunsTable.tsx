@@ -2,7 +2,7 @@ import { Button, HTMLTable, NonIdealState, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { TaskExecution } from '../../../protocol/tasks.ts';
 import { navigateTo } from '../../app/shellApi.ts';
-import { OpenRunInReplay } from '../../components/TaskWords/OpenRunInReplay.tsx';
+import { OpenRunInReplay } from '../../components/OpenInReplay/OpenInReplay.tsx';
 import { runSummary, runTag } from '../../components/TaskWords/runVerdictWords.ts';
 import { formatTime } from '../../lib/time.ts';
 import { durationText } from './duration.ts';

@@ -7,7 +7,7 @@ import i18next, { type TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TaskExecution, TaskRunVerdict } from '../../../protocol/tasks.ts';
 import taskWords from '../../../src/components/TaskWords/i18n.ts';
-import { runReplayAddress, runReplayView } from '../../../src/components/TaskWords/runReplay.ts';
+import { replayLink, runTarget } from '../../../src/components/OpenInReplay/replayLink.ts';
 import {
   runSummary,
   runTag,
@@ -175,6 +175,14 @@ describe('the tag and state of a judged run', () => {
 
 describe('a run in the replay', () => {
   const NOW = Date.parse('2026-11-28T09:00:00.000Z');
+  const runReplayAddress = (r: Parameters<typeof runTarget>[0], sn: string | null, now: number) => {
+    const target = runTarget(r, sn, now);
+    return target === null ? null : replayLink(target);
+  };
+  const runReplayView = (r: Parameters<typeof runTarget>[0], sn: string | null, now: number) => {
+    const address = runReplayAddress(r, sn, now);
+    return address === null ? null : viewOf(new URLSearchParams(address.split('?')[1]), now);
+  };
 
   it('opens the flight a minute either side, on the aircraft, at take-off', () => {
     const address = runReplayAddress(run({}), 'AIR1', NOW);
