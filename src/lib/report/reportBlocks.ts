@@ -8,7 +8,7 @@ import type { BandPainter } from './band.ts';
 import { paintChart, type ChartSpec } from './lineChart.ts';
 import { fitPicture } from './pictures.ts';
 import { ReportDoc, type Picture } from './reportDoc.ts';
-import { writeTable, type TableSpec } from './reportTable.ts';
+import { writeTable, type Cell, type Column, type TableSpec } from './reportTable.ts';
 import { INK, lineHeight, textWidth, wrapText, type TextStyle } from './textPaint.ts';
 
 /** One chart with its title (searchable text above the picture). */
@@ -42,6 +42,22 @@ export type Block =
       caption?: string;
     }
   | { kind: 'charts'; charts: readonly ChartBlock[] };
+
+/**
+ * A section of rows under its heading: their table (striped unless `zebra` is false), or a muted
+ * line saying there are none.
+ */
+export function tableSection(
+  heading: string,
+  columns: Column[],
+  rows: Cell[][],
+  empty: string,
+  zebra = true,
+): Block[] {
+  const title: Block = { kind: 'heading', text: heading };
+  if (rows.length === 0) return [title, { kind: 'text', text: empty, muted: true }];
+  return [title, { kind: 'table', table: { zebra, columns, rows } }];
+}
 
 /** What a report is: its title block, its blocks, its footer and the file's properties. */
 export interface ReportModel {

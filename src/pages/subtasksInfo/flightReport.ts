@@ -15,7 +15,12 @@ import { i18n } from '../../i18n/index.ts';
 import { currentReportMeta } from '../../lib/report/currentMeta.ts';
 import { REPORT_FILE_NAME } from '../../lib/report/pdfRules.ts';
 import { loadPicture, mapCredit, mapPicture } from '../../lib/report/pictures.ts';
-import { buildReport, type Block, type ReportModel } from '../../lib/report/reportBlocks.ts';
+import {
+  buildReport,
+  tableSection,
+  type Block,
+  type ReportModel,
+} from '../../lib/report/reportBlocks.ts';
 import type { Picture } from '../../lib/report/reportDoc.ts';
 import type { Cell } from '../../lib/report/reportTable.ts';
 import { INK } from '../../lib/report/textPaint.ts';
@@ -139,24 +144,17 @@ function waypointBlocks(detail: SubtaskDetail): Block[] {
           when(i),
         ])
       : [...reached].map(([i, at]) => [String(i + 1), '—', '—', at]);
-  const heading: Block = { kind: 'heading', text: t('waypoints') };
-  if (rows.length === 0) return [heading, { kind: 'text', text: t('noWaypoints'), muted: true }];
-  return [
-    heading,
-    {
-      kind: 'table',
-      table: {
-        zebra: true,
-        columns: [
-          { title: t('index'), share: 10, align: 'right' },
-          { title: t('position'), share: 40 },
-          { title: t('height'), share: 16, align: 'right' },
-          { title: t('reachedAt'), share: 34 },
-        ],
-        rows,
-      },
-    },
-  ];
+  return tableSection(
+    t('waypoints'),
+    [
+      { title: t('index'), share: 10, align: 'right' },
+      { title: t('position'), share: 40 },
+      { title: t('height'), share: 16, align: 'right' },
+      { title: t('reachedAt'), share: 34 },
+    ],
+    rows,
+    t('noWaypoints'),
+  );
 }
 
 function alarmBlocks(events: readonly SubtaskEvent[]): Block[] {
@@ -164,28 +162,21 @@ function alarmBlocks(events: readonly SubtaskEvent[]): Block[] {
   const words = i18n.getFixedT(null, 'taskWords');
   const t = (key: string) => i18n.t(`report:flight.${key}` as 'report:flight.alarms');
   const alarms = events.filter((e) => e.kind === 'alarm');
-  const heading: Block = { kind: 'heading', text: t('alarms') };
-  if (alarms.length === 0) return [heading, { kind: 'text', text: page('noAlarms'), muted: true }];
   const rows = alarms.map((a) => [
     formatTime(a.ts),
     page(`levels.${String(a.level ?? 0)}` as 'levels.0', { defaultValue: '' }),
     describeHmsCode(words, a.hms_code ?? '', a.text),
   ]);
-  return [
-    heading,
-    {
-      kind: 'table',
-      table: {
-        zebra: true,
-        columns: [
-          { title: t('alarmTime'), share: 26 },
-          { title: t('alarmLevel'), share: 12 },
-          { title: t('alarmText'), share: 62 },
-        ],
-        rows,
-      },
-    },
-  ];
+  return tableSection(
+    t('alarms'),
+    [
+      { title: t('alarmTime'), share: 26 },
+      { title: t('alarmLevel'), share: 12 },
+      { title: t('alarmText'), share: 62 },
+    ],
+    rows,
+    page('noAlarms'),
+  );
 }
 
 /** The photos with their thumbnails; the timeline's photo events when the library has none. */
@@ -195,7 +186,6 @@ function photoBlocks(
   thumbs: readonly (Picture | null)[],
 ): Block[] {
   const t = (key: string) => i18n.t(`report:flight.${key}` as 'report:flight.photos');
-  const heading: Block = { kind: 'heading', text: t('photos') };
   const shots = detail.timeline.filter((e) => e.kind === 'photo');
   const rows: Cell[][] =
     media.length > 0
@@ -209,24 +199,19 @@ function photoBlocks(
           ];
         })
       : shots.map((e) => [null, formatTime(e.ts), '—', position(e.lat, e.lon)]);
-  if (rows.length === 0)
-    return [heading, { kind: 'text', text: i18n.t('subtasksInfoPage:noMedia'), muted: true }];
   const total = Math.max(detail.figures.photos, rows.length);
-  const blocks: Block[] = [
-    heading,
-    {
-      kind: 'table',
-      table: {
-        columns: [
-          { title: t('thumbnail'), share: 16 },
-          { title: t('shotAt'), share: 24 },
-          { title: t('name'), share: 30 },
-          { title: i18n.t('report:flight.position'), share: 30 },
-        ],
-        rows,
-      },
-    },
-  ];
+  const blocks = tableSection(
+    t('photos'),
+    [
+      { title: t('thumbnail'), share: 16 },
+      { title: t('shotAt'), share: 24 },
+      { title: t('name'), share: 30 },
+      { title: i18n.t('report:flight.position'), share: 30 },
+    ],
+    rows,
+    i18n.t('subtasksInfoPage:noMedia'),
+    false,
+  );
   if (total > rows.length)
     blocks.push({
       kind: 'text',
