@@ -6,7 +6,7 @@ import { audit } from '../audit.ts';
 import { runChange } from '../change.ts';
 import type { AppDeps, ZodApp } from '../context.ts';
 import { ok } from '../envelope.ts';
-import { auditOverride, checkTaskAirspace, checkTaskFit } from './taskFit.ts';
+import { auditOverrides, checkTaskFit } from './taskFit.ts';
 import { firstRun, refuseOverlap } from './taskPlan.ts';
 import { scopedTask, TASK_SELECT, toTask } from './taskQueries.ts';
 import type { TaskRow } from './taskQueries.ts';
@@ -63,19 +63,13 @@ export function registerTaskEditRoute(app: ZodApp, deps: AppDeps): void {
         const schedule: TaskSchedule = b.schedule;
         const nowMs = Date.now();
         const first = firstRun(schedule, nowMs);
-        const override = await checkTaskFit(tx, caller, targets, {
+        const fit = await checkTaskFit(tx, deps.storage, caller, targets, {
           confirmUnknownModel: b.confirm_unknown_model,
           fliesNow: schedule.kind !== 'conditional' && first <= nowMs,
           nowMs,
           exceptTaskId: task.id,
+          overrideAirspace: b.override_airspace,
         });
-        const airspace = await checkTaskAirspace(
-          tx,
-          deps.storage,
-          caller,
-          targets,
-          b.override_airspace,
-        );
         await refuseOverlap(tx, b.dock_sn, schedule, first, targets.durationS, task.id);
         // A run claimed from the old plan but not sent yet goes with it.
         await tx.query(
@@ -100,7 +94,7 @@ export function registerTaskEditRoute(app: ZodApp, deps: AppDeps): void {
             b.exit_wayline_when_rc_lost,
             b.wayline_precision_type,
             new Date(first),
-            airspace && JSON.stringify(airspace.areaIds),
+            fit.airspace && JSON.stringify(fit.airspace.areaIds),
           ],
         );
         await audit(tx, request, {
@@ -108,9 +102,7 @@ export function registerTaskEditRoute(app: ZodApp, deps: AppDeps): void {
           targetName: b.name,
           detail: `${changes(task, b)}; next run ${new Date(first).toISOString()}`,
         });
-        await auditOverride(tx, request, { id: task.id, name: b.name }, override);
-        const note = airspace?.note ?? null;
-        await auditOverride(tx, request, { id: task.id, name: b.name }, note, 'override_airspace');
+        await auditOverrides(tx, request, { id: task.id, name: b.name }, fit);
         return (await tx.query<TaskRow>(`${TASK_SELECT} where t.id = $1`, [task.id]))[0];
       });
       if (!saved) throw new ApiError(404, 'not_found.task');

@@ -48,6 +48,15 @@ export interface FitInput {
   nowMs: number;
   /** The task being changed (edit), whose own runs and plan do not count; 0 for a new one. */
   exceptTaskId?: number;
+  /** The caller asks to fly the route although it crosses the project's airspace. */
+  overrideAirspace: boolean;
+}
+
+/** What a plan's checks let through by an override, for the task's row and the audit log. */
+export interface TaskFit {
+  /** The audit note of an unknown-model override; null when none was needed. */
+  model: string | null;
+  airspace: AirspaceOverride | null;
 }
 
 /**
@@ -95,24 +104,27 @@ function checkReach(targets: TaskTargets): void {
 }
 
 /**
- * Runs every check of a new plan for `targets` and answers the audit note of an unknown-model
- * override (null when none). A plan that flies at once (an immediate task, or a timed one whose time
- * is now) is refused with 409 while the dock is busy with another flight, named: accepted, its run
- * would only be refused a moment later, where the person who asked for it does not look.
+ * Runs every check of a new plan for `targets` (aircraft model, reach, busy dock, airspace) and
+ * answers what overrides it accepted. A plan that flies at once (an immediate task, or a timed one
+ * whose time is now) is refused with 409 while the dock is busy with another flight, named:
+ * accepted, its run would only be refused a moment later, where the person who asked for it does
+ * not look.
  */
 export async function checkTaskFit(
   db: Db,
+  storage: ObjectStore,
   caller: Caller,
   targets: TaskTargets,
   input: FitInput,
-): Promise<string | null> {
-  const override = await checkModel(db, caller, targets, input.confirmUnknownModel);
+): Promise<TaskFit> {
+  const model = await checkModel(db, caller, targets, input.confirmUnknownModel);
   checkReach(targets);
   if (input.fliesNow) {
     const busy = await dockBusyWith(db, targets.dock.sn, input.nowMs, input.exceptTaskId ?? 0);
     if (busy !== null) throw new ApiError(409, 'task.dock_busy_with', { what: busy });
   }
-  return override;
+  const airspace = await checkTaskAirspace(db, storage, caller, targets, input.overrideAirspace);
+  return { model, airspace };
 }
 
 /** What an accepted airspace override lets through, for the task's row and the audit log. */
@@ -127,7 +139,7 @@ export interface AirspaceOverride {
  * operation areas is refused (409, naming the areas and waypoints) unless the caller asks for it
  * and may (`airspace:override`). Answers what the override accepted, or null when none was needed.
  */
-export async function checkTaskAirspace(
+async function checkTaskAirspace(
   db: Db,
   storage: ObjectStore,
   caller: Caller,
@@ -153,23 +165,25 @@ export async function checkTaskAirspace(
   };
 }
 
-/**
- * Records an accepted override (an unknown model by default, or `override_airspace`) as its own
- * audit row, beside the task's.
- */
-export async function auditOverride(
+/** Records each override a plan's checks accepted as its own audit row, beside the task's. */
+export async function auditOverrides(
   db: Db,
   request: FastifyRequest,
   task: { id: number; name: string },
-  note: string | null,
-  action: 'override_model' | 'override_airspace' = 'override_model',
+  fit: TaskFit,
 ): Promise<void> {
-  if (note === null) return;
-  await audit(db, request, {
-    module: 'task',
-    action,
-    target: String(task.id),
-    targetName: task.name,
-    detail: note,
-  });
+  const notes = [
+    ['override_model', fit.model],
+    ['override_airspace', fit.airspace?.note ?? null],
+  ] as const;
+  for (const [action, note] of notes) {
+    if (note === null) continue;
+    await audit(db, request, {
+      module: 'task',
+      action,
+      target: String(task.id),
+      targetName: task.name,
+      detail: note,
+    });
+  }
 }

@@ -12,7 +12,7 @@ import type { AppDeps, ZodApp } from '../context.ts';
 import { callerOf } from '../context.ts';
 import { ok } from '../envelope.ts';
 import { requireInScope } from '../scope.ts';
-import { auditOverride, checkTaskAirspace, checkTaskFit } from './taskFit.ts';
+import { auditOverrides, checkTaskFit } from './taskFit.ts';
 import { firstRun, refuseOverlap } from './taskPlan.ts';
 import { scopedTask, TASK_SELECT, toTask } from './taskQueries.ts';
 import type { TaskRow } from './taskQueries.ts';
@@ -34,18 +34,12 @@ export function registerTaskWriteRoutes(app: ZodApp, deps: AppDeps): void {
         const targets = await taskTargets(tx, caller, b.workspace_id, b.wayline_id, b.dock_sn);
         const nowMs = Date.now();
         const first = firstRun(b.schedule, nowMs);
-        const override = await checkTaskFit(tx, caller, targets, {
+        const fit = await checkTaskFit(tx, deps.storage, caller, targets, {
           confirmUnknownModel: b.confirm_unknown_model,
           fliesNow: b.schedule.kind !== 'conditional' && first <= nowMs,
           nowMs,
+          overrideAirspace: b.override_airspace,
         });
-        const airspace = await checkTaskAirspace(
-          tx,
-          deps.storage,
-          caller,
-          targets,
-          b.override_airspace,
-        );
         await refuseOverlap(tx, b.dock_sn, b.schedule, first, targets.durationS);
         const [row] = await tx.query<{ id: number }>(
           `insert into flight_tasks (workspace_id, name, wayline_id, dock_sn, schedule_kind, schedule,
@@ -66,7 +60,7 @@ export function registerTaskWriteRoutes(app: ZodApp, deps: AppDeps): void {
             new Date(first),
             caller.userId,
             caller.username,
-            airspace && JSON.stringify(airspace.areaIds),
+            fit.airspace && JSON.stringify(fit.airspace.areaIds),
           ],
         );
         const taskId = row?.id ?? 0;
@@ -76,9 +70,7 @@ export function registerTaskWriteRoutes(app: ZodApp, deps: AppDeps): void {
           targetName: b.name,
           detail: `${b.schedule.kind} on ${b.dock_sn}, wayline ${String(b.wayline_id)}`,
         });
-        await auditOverride(tx, request, { id: taskId, name: b.name }, override);
-        const note = airspace?.note ?? null;
-        await auditOverride(tx, request, { id: taskId, name: b.name }, note, 'override_airspace');
+        await auditOverrides(tx, request, { id: taskId, name: b.name }, fit);
         return (await tx.query<TaskRow>(`${TASK_SELECT} where t.id = $1`, [taskId]))[0];
       });
       if (!created) throw new ApiError(404, 'not_found.task');
