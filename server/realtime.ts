@@ -245,7 +245,13 @@ async function realtime(
     // Devices on the embedded broker: ingest from its publish path (no second socket write).
     running.ingestion =
       running.broker && !config.mqttUrl
-        ? await startInProcessIngestion({ db, log, broker: running.broker, requests })
+        ? await startInProcessIngestion({
+            db,
+            log,
+            broker: running.broker,
+            requests,
+            notifier: deps.notifier,
+          })
         : await startIngestion({
             db,
             log,
@@ -254,6 +260,7 @@ async function realtime(
             password: serverSecret,
             shared: Boolean(config.mqttUrl),
             requests,
+            notifier: deps.notifier,
           });
     const broker = running.broker;
     if (broker) broker.onDeviceDisconnect((sn) => running.ingestion?.deviceDisconnected(sn));

@@ -13,7 +13,7 @@ import type { AiAlarmData } from '../../protocol/mqtt/payloads.ts';
 import { thingTopic } from '../../protocol/mqtt/topics.ts';
 import { ingestAiAlarm } from '../ai/ingestAiAlarm.ts';
 import type { Db } from '../db/Db.ts';
-import { notifierOf } from '../notifications/Notifier.ts';
+import type { Notifier } from '../notifications/Notifier.ts';
 import { levelFor } from './gasThresholds.ts';
 import type { Fix } from './lastPosition.ts';
 
@@ -53,6 +53,8 @@ export interface CrossingInput {
   /** Where the alarm is placed (asked only when one is raised); null: no position. */
   position: () => Promise<Fix | null>;
   publish: Publish | undefined;
+  /** Told of each crossing, for the project's notification rules. */
+  notifier: Notifier;
 }
 
 /**
@@ -112,7 +114,7 @@ export async function checkCrossings(db: Db, input: CrossingInput): Promise<numb
     if (prev) {
       if (level > prev.level) {
         prev.level = level;
-        notifierOf(db).notify({
+        input.notifier.notify({
           kind: 'gas',
           deviceSn: input.sn,
           gas: t.gas,
@@ -140,7 +142,7 @@ export async function checkCrossings(db: Db, input: CrossingInput): Promise<numb
       [input.sn, t.gas, level, id, new Date(input.ts)],
     );
     if (id !== null) raised.push(id);
-    notifierOf(db).notify({
+    input.notifier.notify({
       kind: 'gas',
       deviceSn: input.sn,
       gas: t.gas,

@@ -13,6 +13,7 @@
 import type { GasChannel } from '../../protocol/gas.ts';
 import { GASES } from '../../protocol/gas.ts';
 import type { Db } from '../db/Db.ts';
+import { SILENT_NOTIFIER, type Notifier } from '../notifications/Notifier.ts';
 import type { QueuedGasReading } from './acceptGasReading.ts';
 import { gasIngestStats } from './acceptGasReading.ts';
 import type { DeviceContext } from './deviceContext.ts';
@@ -67,7 +68,12 @@ async function insertReadings(db: Db, rows: readonly Row[]): Promise<void> {
 }
 
 /** One reading's threshold check; `publish` lets a crossing reach consoles live. */
-async function checkReading(db: Db, row: Row, publish: Publish | undefined): Promise<void> {
+async function checkReading(
+  db: Db,
+  row: Row,
+  publish: Publish | undefined,
+  notifier: Notifier,
+): Promise<void> {
   const { sn, ts, reading: r, ctx } = row;
   if (r.lat !== null && r.lng !== null) notePosition(db, sn, ts, { lat: r.lat, lng: r.lng });
   if (ctx.workspaceId === null) return;
@@ -84,6 +90,7 @@ async function checkReading(db: Db, row: Row, publish: Publish | undefined): Pro
         ? Promise.resolve({ lat: r.lat, lng: r.lng })
         : lastPosition(db, sn, ts),
     publish,
+    notifier,
   });
 }
 
@@ -92,6 +99,7 @@ export async function storeGasReadings(
   db: Db,
   batch: readonly QueuedGasReading[],
   publish?: Publish,
+  notifier: Notifier = SILENT_NOTIFIER,
 ): Promise<void> {
   if (batch.length === 0) return;
   const rows: Row[] = [];
@@ -110,7 +118,7 @@ export async function storeGasReadings(
   let failure: { error: unknown } | undefined;
   for (const row of rows) {
     try {
-      await checkReading(db, row, publish);
+      await checkReading(db, row, publish, notifier);
     } catch (error) {
       failure ??= { error };
     }

@@ -3,7 +3,7 @@
  * active rows) and our own `ai_alarm` / `gas_reading` events as they arrived.
  */
 import type { Db } from '../db/Db.ts';
-import { notifierOf } from '../notifications/Notifier.ts';
+import type { Notifier } from '../notifications/Notifier.ts';
 import { int, num, obj, str } from './decode.ts';
 import type { Fields } from './decode.ts';
 
@@ -46,7 +46,13 @@ export function readHmsList(data: Fields): Alarm[] {
 }
 
 /** Raises alarms new in `alarms` and clears active ones of `gatewaySn` that are no longer listed. */
-export async function storeHms(db: Db, gatewaySn: string, alarms: Alarm[], at: number) {
+export async function storeHms(
+  db: Db,
+  gatewaySn: string,
+  alarms: Alarm[],
+  at: number,
+  notifier: Notifier,
+) {
   const active = await db.query<{ id: number; code: string; device_type: string; args: Fields }>(
     'select id, code, device_type, args from device_hms_alarms where gateway_sn = $1 and cleared_at is null',
     [gatewaySn],
@@ -77,7 +83,7 @@ export async function storeHms(db: Db, gatewaySn: string, alarms: Alarm[], at: n
         new Date(at),
       ],
     );
-    notifierOf(db).notify({ kind: 'hms', deviceSn: gatewaySn, code: a.code, level: a.level, at });
+    notifier.notify({ kind: 'hms', deviceSn: gatewaySn, code: a.code, level: a.level, at });
   }
 }
 

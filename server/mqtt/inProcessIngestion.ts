@@ -5,6 +5,7 @@
  * replies go out through the broker directly. With an external broker ingestion stays an MQTT client
  * with a shared subscription (ingestion.ts).
  */
+import type { Notifier } from '../notifications/Notifier.ts';
 import type { Db } from '../db/Db.ts';
 import type { EmbeddedBroker } from './embeddedBroker.ts';
 import type { Ingestion } from './ingestion.ts';
@@ -21,6 +22,7 @@ export interface InProcessIngestionOptions {
   scheduler?: Scheduler;
   offlineAfterMs?: number;
   requests?: RequestRegistry;
+  notifier?: Notifier;
 }
 
 /** Starts ingestion on `broker`; ready at once (there is no connection to wait for). */
@@ -35,6 +37,7 @@ export async function startInProcessIngestion(
     publish: (topic, payload) => broker.inject(topic, Buffer.from(payload)),
     offlineAfterMs: options.offlineAfterMs,
     requests: options.requests,
+    notifier: options.notifier,
   });
   await sink.start();
   const detach = broker.onIngestionMessage((topic, payload) => sink.handle(topic, payload));

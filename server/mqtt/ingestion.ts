@@ -5,6 +5,7 @@
  */
 import { connect } from 'mqtt';
 import type { Db } from '../db/Db.ts';
+import type { Notifier } from '../notifications/Notifier.ts';
 import type { Log } from '../runtime/log.ts';
 import type { RequestRegistry } from './requestRegistry.ts';
 import { realScheduler } from '../runtime/scheduler.ts';
@@ -46,6 +47,8 @@ export interface IngestionOptions {
   offlineAfterMs?: number;
   /** Answers the gateways' `requests` (see requestRegistry.ts). */
   requests?: RequestRegistry;
+  /** Told of alarms, gas crossings and devices going offline. */
+  notifier?: Notifier;
 }
 
 export interface Ingestion {
@@ -82,6 +85,7 @@ export async function startIngestion(options: IngestionOptions): Promise<Ingesti
     publish: (topic, payload) => client.publish(topic, payload, { qos: 1 }),
     offlineAfterMs: options.offlineAfterMs,
     requests: options.requests,
+    notifier: options.notifier,
   });
   await sink.start();
   const topics = INGESTION_TOPICS.map((t) =>

@@ -3,7 +3,7 @@
  * when it changes and on a periodic sweep (`last_online_at`, 60 s without `osd` → offline).
  */
 import type { Db } from '../db/Db.ts';
-import { notifierOf } from '../notifications/Notifier.ts';
+import { SILENT_NOTIFIER, type Notifier } from '../notifications/Notifier.ts';
 import { markOfflineNoted, markOnlineNoted } from './presenceHistory.ts';
 
 interface Known {
@@ -35,7 +35,11 @@ export interface Presence {
 }
 
 /** Creates the presence tracker over `db`. */
-export function createPresence(db: Db, offlineAfterMs = OFFLINE_AFTER_MS): Presence {
+export function createPresence(
+  db: Db,
+  offlineAfterMs = OFFLINE_AFTER_MS,
+  notifier: Notifier = SILENT_NOTIFIER,
+): Presence {
   const known = new Map<string, Known>();
   /**
    * The devices each gateway holds (the inverse of `Known.gatewaySn`): a fleet reconnecting at once
@@ -71,7 +75,7 @@ export function createPresence(db: Db, offlineAfterMs = OFFLINE_AFTER_MS): Prese
     const lastHeard = sns.map((sn) => lastSeen.get(sn) ?? null);
     for (const sn of sns) {
       const device = known.get(sn);
-      if (device?.online) notifierOf(db).notify({ kind: 'device_offline', deviceSn: sn });
+      if (device?.online) notifier.notify({ kind: 'device_offline', deviceSn: sn });
       if (device) device.online = false;
       lastSeen.delete(sn);
     }

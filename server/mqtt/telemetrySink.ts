@@ -21,6 +21,7 @@ import { storeAiAlarm } from '../ai/storeAiAlarm.ts';
 import { acceptGasReading } from '../gas/acceptGasReading.ts';
 import type { QueuedGasReading } from '../gas/acceptGasReading.ts';
 import { GAS_BATCH_MAX, GAS_BATCH_MS, storeGasReadings } from '../gas/storeGasReadings.ts';
+import { SILENT_NOTIFIER, type Notifier } from '../notifications/Notifier.ts';
 import type { Log } from '../runtime/log.ts';
 import type { RequestRegistry } from './requestRegistry.ts';
 import { createPresence, OFFLINE_AFTER_MS } from './presence.ts';
@@ -52,6 +53,8 @@ export interface SinkOptions {
   trackIntervalMs?: number;
   /** Gas readings waiting to be written beyond this are dropped (default {@link MAX_PENDING_READINGS}). */
   maxPendingReadings?: number;
+  /** Told of alarms, gas crossings and devices going offline (default: nobody). */
+  notifier?: Notifier;
 }
 
 export interface IngestionStats {
@@ -78,7 +81,8 @@ export interface TelemetrySink {
 /** Creates the sink; call `start` before the first message. */
 export function createTelemetrySink(options: SinkOptions): TelemetrySink {
   const { db, log, scheduler } = options;
-  const presence = createPresence(db, options.offlineAfterMs ?? OFFLINE_AFTER_MS);
+  const notifier = options.notifier ?? SILENT_NOTIFIER;
+  const presence = createPresence(db, options.offlineAfterMs ?? OFFLINE_AFTER_MS, notifier);
   const sampler = createTrackSampler(options.trackIntervalMs ?? TRACK_INTERVAL_MS);
   const stats: IngestionStats = {
     received: 0,
@@ -135,7 +139,7 @@ export function createTelemetrySink(options: SinkOptions): TelemetrySink {
     const batch = readingsDue;
     readingsDue = [];
     readings = readings
-      .then(() => storeGasReadings(db, batch, options.publish))
+      .then(() => storeGasReadings(db, batch, options.publish, notifier))
       .catch(failed('gas readings'))
       .finally(() => {
         pending -= batch.length;
@@ -202,12 +206,14 @@ export function createTelemetrySink(options: SinkOptions): TelemetrySink {
 
   function onEvent(sn: string, msg: Decoded, now: number): void {
     const method = msg.method ?? '';
-    if (method === 'hms') enqueue('hms', () => storeHms(db, sn, readHmsList(msg.data), now));
+    if (method === 'hms')
+      enqueue('hms', () => storeHms(db, sn, readHmsList(msg.data), now, notifier));
     if (OWN_EVENTS.has(method)) {
       if (eventsDue.length >= MAX_BUFFERED_EVENTS) stats.dropped++;
       else eventsDue.push({ sn, method, data: msg.data, ts: timeOf(msg, now) });
     }
-    if (method === 'ai_alarm') enqueue('ai alarm', () => storeAiAlarm(db, sn, msg.data, now));
+    if (method === 'ai_alarm')
+      enqueue('ai alarm', () => storeAiAlarm(db, sn, msg.data, now, notifier));
     if (method === 'gas_reading') {
       // Parsed now, so a malformed body is counted and never takes a place in the lane.
       const reading = acceptGasReading(db, sn, msg.data);

@@ -15,7 +15,6 @@ import type { DelivererOptions } from './deliver.ts';
 import { testMessage } from './format.ts';
 import { createGate } from './gate.ts';
 import type { Notifier } from './Notifier.ts';
-import { attachNotifier } from './Notifier.ts';
 import { startPruning } from './prune.ts';
 import type { RouteContext } from './route.ts';
 import { routeDigest, routeEvent } from './route.ts';
@@ -171,6 +170,5 @@ export function createNotifier(options: NotifierOptions): NotificationService {
       await deliverer.stop();
     },
   };
-  attachNotifier(db, service);
   return service;
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../db/Db.ts';
 import type { Log } from '../runtime/log.ts';
+import type { Notifier } from '../notifications/Notifier.ts';
 import type { ObjectStore } from '../storage/ObjectStore.ts';
 import type { DeviceLink } from './DeviceLink.ts';
 
@@ -19,6 +20,8 @@ export interface EngineContext {
   claimTtlMs: number;
   /** Where the routes' KMZ files are: a finished run is judged against its route (runFacts.ts). */
   storage?: ObjectStore;
+  /** Told of runs that end other than as planned (default: nobody). */
+  notifier: Notifier;
 }
 
 /** An execution joined with what sending it needs from its task and wayline. */

@@ -3,7 +3,6 @@ import type { TaskInfo } from '../../protocol/mqtt/payloads.ts';
 import { thingTopic } from '../../protocol/mqtt/topics.ts';
 import { int, num, obj, str } from '../mqtt/decode.ts';
 import type { Fields } from '../mqtt/decode.ts';
-import { notifierOf } from '../notifications/Notifier.ts';
 import { executeDue } from './execute.ts';
 import { EXECUTION_SELECT } from './EngineContext.ts';
 import type { EngineContext, ExecutionRow } from './EngineContext.ts';
@@ -108,7 +107,7 @@ export async function applyProgress(
     ],
   );
   if (ending && p.status !== row.state)
-    notifierOf(ctx.db).notify({
+    ctx.notifier.notify({
       kind: 'task_failed',
       deviceSn: dockSn,
       executionId: row.id,

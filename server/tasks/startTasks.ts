@@ -40,6 +40,7 @@ export function taskRuntime(deps: AppDeps, log: Log): TaskRuntime {
         silenceMs: deps.config.taskSilenceSeconds * 1000,
         minBattery: deps.config.taskMinBattery,
         storage: deps.storage,
+        notifier: deps.notifier,
       });
       setTaskEngine(deps.db, engine);
       stopAll = async () => {

@@ -8,6 +8,7 @@ import type { Db } from '../db/Db.ts';
 import { queryOne } from '../db/Db.ts';
 import type { Log } from '../runtime/log.ts';
 import type { Scheduler } from '../runtime/scheduler.ts';
+import { SILENT_NOTIFIER, type Notifier } from '../notifications/Notifier.ts';
 import type { ObjectStore } from '../storage/ObjectStore.ts';
 import { randomUUID } from 'node:crypto';
 import { beat, leave } from './claims.ts';
@@ -40,6 +41,8 @@ export interface TaskEngineOptions {
   instanceId?: string;
   /** The routes' files; without it a finished run is judged on the dock's reports and its track. */
   storage?: ObjectStore;
+  /** Told of runs that end other than as planned (default: nobody). */
+  notifier?: Notifier;
 }
 
 /** Runs sent at once, and most batches in one round (the rest wait for the next round). */
@@ -80,6 +83,7 @@ export function startTaskEngine(options: TaskEngineOptions): TaskEngine {
     // Several missed rounds, never longer than the silence that fails a flight.
     claimTtlMs: Math.min(options.silenceMs ?? 60_000, 5 * (options.tickMs ?? 1_000)),
     ...(options.storage ? { storage: options.storage } : {}),
+    notifier: options.notifier ?? SILENT_NOTIFIER,
   };
   const silenceMs = options.silenceMs ?? 60_000;
   const prepareLeadMs = options.prepareLeadMs ?? PREPARE_LEAD_MS;

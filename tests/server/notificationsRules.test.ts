@@ -170,14 +170,26 @@ describe.each(backends)('notification rules on $name', (backend) => {
       await rule({ event_kind: kind, filter: only });
     const db = w.handle.deps.db;
     const now = clock.now();
-    const presence = createPresence(db, MINUTE);
+    const presence = createPresence(db, MINUTE, w.notifier);
     await presence.load(now);
     const out = await posted(async () => {
-      await storeAiAlarm(db, uav, { alarm_id: 'ntf-1', category: 'smoke', confidence: 0.8 }, now);
+      await storeAiAlarm(
+        db,
+        uav,
+        { alarm_id: 'ntf-1', category: 'smoke', confidence: 0.8 },
+        now,
+        w.notifier,
+      );
       // The same detection again (a repeat) stores nothing and says nothing.
-      await storeAiAlarm(db, uav, { alarm_id: 'ntf-1', category: 'smoke', confidence: 0.8 }, now);
+      await storeAiAlarm(
+        db,
+        uav,
+        { alarm_id: 'ntf-1', category: 'smoke', confidence: 0.8 },
+        now,
+        w.notifier,
+      );
       const hms = { list: [{ code: '0x16100083', level: 2, module: 3, device_type: '0-67-0' }] };
-      await storeHms(db, dock, readHmsList(hms), now);
+      await storeHms(db, dock, readHmsList(hms), now, w.notifier);
       await checkCrossings(db, {
         sn: uav,
         ts: now,
@@ -185,6 +197,7 @@ describe.each(backends)('notification rules on $name', (backend) => {
         thresholds: [{ gas: 'ch4', caution: 100, warning: 400 }],
         position: () => Promise.resolve(null),
         publish: undefined,
+        notifier: w.notifier,
       });
       presence.seen(uav, now);
       await presence.sweep(now + 2 * MINUTE);
