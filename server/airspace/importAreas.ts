@@ -7,6 +7,10 @@
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { AIRSPACE_IMPORT_MAX_AREAS, AIRSPACE_NAME_MAX } from '../../protocol/airspace.ts';
+import { scanJson } from '../waylines/interchange/jsonScan.ts';
+import { KML_MAX_ELEMENTS } from '../waylines/interchange/kmlRead.ts';
+import { scanXml } from '../waylines/xmlScan.ts';
+import { WaylineFileError } from '../waylines/WaylineFileError.ts';
 import type { AirspaceKind, AirspaceShape, LngLat } from '../../protocol/airspace.ts';
 
 /** One area found in the file; `field` says where, for a problem with its shape. */
@@ -167,4 +171,23 @@ export function readKmlAreas(text: string): ImportResult {
   return out.length > AIRSPACE_IMPORT_MAX_AREAS
     ? { failure: 'airspace.import_too_many' }
     : { areas: out };
+}
+
+/**
+ * Areas of an imported file, after the scans every route file gets (a markup declaration, nesting,
+ * element, placemark and value counts), so a hostile file is refused, naming its problem, before it
+ * is parsed. Throws the scans' `WaylineFileError` or `InterchangeError`.
+ */
+export function readImportedAreas(format: 'kml' | 'geojson', text: string): ImportResult {
+  const bytes = Buffer.from(text, 'utf8');
+  if (format === 'geojson') {
+    scanJson(bytes);
+    return readGeoJsonAreas(text);
+  }
+  // Not a route: its placemarks are areas, held to the area limit rather than the waypoint one.
+  const counts = scanXml(bytes, 'kml', false);
+  if (counts.placemarks > AIRSPACE_IMPORT_MAX_AREAS) return { failure: 'airspace.import_too_many' };
+  if (counts.elements > KML_MAX_ELEMENTS)
+    throw new WaylineFileError('wayline.too_many_elements', { file: 'kml', max: KML_MAX_ELEMENTS });
+  return readKmlAreas(text);
 }

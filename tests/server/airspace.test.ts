@@ -314,6 +314,48 @@ describe.each(backends)('airspace areas on $name', (backend) => {
     expect((await list(operator, home)).body.data).toHaveLength(before + 5);
   });
 
+  it('refuses hostile files by name, storing nothing', async () => {
+    const { operator, home } = world.s;
+    const before = (await list(operator, home)).body.data.length;
+    const hostile: { format: 'kml' | 'geojson'; content: string; says: string }[] = [
+      {
+        format: 'kml',
+        content: `<kml>${'<a>'.repeat(100_000)}${'</a>'.repeat(100_000)}</kml>`,
+        says: 'XML nested deeper than',
+      },
+      {
+        format: 'kml',
+        content: `<kml><Document>${'<Placemark/>'.repeat(80_000)}</Document></kml>`,
+        says: 'content: the file holds more than 200 areas',
+      },
+      {
+        format: 'kml',
+        content: `<kml><Document>${'<a/>'.repeat(240_000)}</Document></kml>`,
+        says: 'content: the file holds no polygon or circle',
+      },
+      {
+        format: 'kml',
+        content: '<!DOCTYPE kml [<!ENTITY a "aaaa">]><kml>&a;</kml>',
+        says: 'DOCTYPE',
+      },
+      {
+        format: 'geojson',
+        content: `${'['.repeat(200_000)}${']'.repeat(200_000)}`,
+        says: 'JSON nested deeper than 64 levels',
+      },
+    ];
+    for (const file of hostile) {
+      const answer = await call('POST', AIRSPACE_API.import, operator, {
+        workspace_id: home,
+        kind: 'no_fly',
+        ...file,
+      });
+      expect(answer.status, file.content.slice(0, 40)).toBe(400);
+      expect(answer.body.msg).toContain(file.says);
+    }
+    expect((await list(operator, home)).body.data).toHaveLength(before);
+  });
+
   it('audits every change', async () => {
     const { operator, home } = world.s;
     const db = world.server.handle.deps.db;

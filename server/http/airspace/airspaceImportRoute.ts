@@ -4,6 +4,7 @@
  * dock could not use refuses the whole file with 400 naming where it is (`features.3.coordinates`,
  * `placemarks.0.coordinates.12`), and nothing is stored.
  */
+import type { FastifyBaseLogger } from 'fastify';
 import {
   AIRSPACE_ACCESS,
   AIRSPACE_API,
@@ -11,7 +12,9 @@ import {
 } from '../../../protocol/airspace.ts';
 import type { AirspaceArea } from '../../../protocol/airspace.ts';
 import { insertArea } from '../../airspace/areaStore.ts';
-import { readGeoJsonAreas, readKmlAreas } from '../../airspace/importAreas.ts';
+import { readImportedAreas, type ImportResult } from '../../airspace/importAreas.ts';
+import { InterchangeError } from '../../waylines/interchange/InterchangeError.ts';
+import { WaylineFileError } from '../../waylines/WaylineFileError.ts';
 import { ApiError } from '../ApiError.ts';
 import { audit } from '../audit.ts';
 import { runChange } from '../change.ts';
@@ -21,6 +24,25 @@ import { ok } from '../envelope.ts';
 import { requireInScope } from '../scope.ts';
 import { afterChange, checkedShape } from './airspaceRoutes.ts';
 import { IMPORT_BODY_LIMIT, importBody } from './airspaceSchemas.ts';
+
+/**
+ * The areas of an imported file, or a 400 naming its problem: a hostile file refused by the scans
+ * before parsing, and anything the parser itself gives up on read as unreadable, never a 500.
+ */
+function readOrRefuse(
+  format: 'kml' | 'geojson',
+  content: string,
+  log: FastifyBaseLogger,
+): ImportResult {
+  try {
+    return readImportedAreas(format, content);
+  } catch (error) {
+    if (error instanceof WaylineFileError || error instanceof InterchangeError)
+      throw new ApiError(400, error.problem, { ...error.params, field: 'content' });
+    log.warn({ err: error, format }, 'airspace import: the parser gave up on the file');
+    throw new ApiError(400, 'airspace.import_unreadable', { field: 'content' });
+  }
+}
 
 /** Registers the import route. */
 export function registerAirspaceImportRoute(app: ZodApp, deps: AppDeps): void {
@@ -37,7 +59,7 @@ export function registerAirspaceImportRoute(app: ZodApp, deps: AppDeps): void {
       const label = { module: 'airspace', action: 'import', target: String(workspaceId) };
       const added = await runChange(deps, request, label, async (tx, who) => {
         await requireInScope(who, workspaceId, 'workspace');
-        const read = b.format === 'kml' ? readKmlAreas(b.content) : readGeoJsonAreas(b.content);
+        const read = readOrRefuse(b.format, b.content, request.log);
         if ('failure' in read)
           throw new ApiError(400, read.failure, {
             field: 'content',
