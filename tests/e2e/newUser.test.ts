@@ -123,10 +123,18 @@ describe('a new user', () => {
       };
     });
     expect(fit.scrollWidth).toBeLessThanOrEqual(fit.clientWidth);
-    // Details, download, edit on the map, rename, duplicate and delete on each of the two rows.
-    expect(fit.buttons).toBe(12);
+    // Details, download, export KML, edit on the map, rename, duplicate and delete on both rows.
+    expect(fit.buttons).toBe(14);
     expect(fit.rightmost).toBeLessThanOrEqual(fit.viewport);
-    for (const name of ['Details', 'Download', 'Edit on the map', 'Rename', 'Duplicate', 'Delete'])
+    for (const name of [
+      'Details',
+      'Download',
+      'Export KML',
+      'Edit on the map',
+      'Rename',
+      'Duplicate',
+      'Delete',
+    ])
       expect(await rows.first().getByRole('button', { name }).isVisible()).toBe(true);
     // A name too long for its column is cut, and reads whole on hover.
     expect(await page.getByTitle(long, { exact: true }).count()).toBe(1);

@@ -55,8 +55,15 @@ async function tick(page: Page, label: RegExp) {
 
 /** Closes the toasts on screen so a screenshot shows the page under them. */
 async function clearToasts(page: Page) {
-  for (const close of await page.locator('.bp6-toast button').all()) await close.click();
-  await expect.poll(() => page.locator('.bp6-toast').count()).toBe(0);
+  const toasts = page.locator('.bp6-toast');
+  await expect
+    .poll(async () => {
+      // A toast may close on its own timer between counting and clicking; the next poll sees that.
+      const close = toasts.locator('button').first();
+      if ((await close.count()) > 0) await close.click({ timeout: 1_000 }).catch(() => undefined);
+      return toasts.count();
+    })
+    .toBe(0);
 }
 
 /** Waits until the dialog is open and has the focus (Blueprint moves it a frame later). */

@@ -302,6 +302,12 @@ describe('DRC sessions on the simulator', () => {
     await advance((DRC_HEARTBEAT_TIMEOUT_S + 2) * 1000);
     await until(async () => (await status(s.viewer)).holder === null, 'the session to end');
     await until(() => sim.unit(index)?.manual === null, 'the dock to leave DRC');
+    // The exit is audited once the dock's reply is in, which can be after the dock shows it.
+    await until(
+      async () =>
+        (await auditRows('drc_mode_exit')).at(-1)?.detail.startsWith('heartbeat lost') ?? false,
+      'the exit row',
+    );
     const exits = await auditRows('drc_mode_exit');
     expect(exits.at(-1)?.detail).toMatch(/^heartbeat lost; tid=\S+ result=0/);
     expect(exits.at(-1)?.username).toBe('operator');

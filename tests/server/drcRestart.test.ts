@@ -168,11 +168,19 @@ describe('DRC sessions across a restart', () => {
     clients.push(link);
     await link.subscribeAsync(`thing/product/${dockSn}/drc/down`);
 
-    const rows = await t.handle.db.query<{ action: string; detail: string }>(
-      `select action, detail from audit_logs where module = 'drc' and target = $1 order by id`,
-      [dockSn],
+    // Each step of the entry is audited once its reply is in, which can be after the dock shows DRC.
+    const resumedSteps = async () =>
+      (
+        await t.handle.db.query<{ detail: string }>(
+          `select detail from audit_logs where module = 'drc' and target = $1 order by id`,
+          [dockSn],
+        )
+      ).filter((r) => r.detail.startsWith('resumed after restart')).length;
+    await until(
+      async () => (await resumedSteps()) >= 3,
+      'the resumed entry steps in the audit log',
     );
-    expect(rows.filter((r) => r.detail.startsWith('resumed after restart')).length).toBe(3);
+    expect(await resumedSteps()).toBe(3);
   }, 180_000);
 
   it('lets no other instance claim the dock while the session lives', async () => {
