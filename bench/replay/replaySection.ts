@@ -1,208 +1,177 @@
 /**
- * Benchmark section: the fleet replay's window read (server/replay/replayWindow.ts, what
- * `GET /api/replay/window` answers) from a fresh PGlite database on disk, as `npm start` runs it.
- * Two fleets: 200 aircraft flying one hour at one point a second (720 000 points, inserted here), and
- * 20 aircraft over 30 days with a 2-hour flight a day (4 320 000 points), read as a 30-day window
- * downsampled to the timeline's width. Each row: the points in the window, the points answered, the
- * JSON size of the answer, and the time of the read (median and max of a few runs). Numbers only.
+ * Benchmark section: opening a fleet replay window (issue 24's target: an hour of 200 aircraft at
+ * 1 Hz, 720 000 points, from the request to the first frame drawn in ≤ 2 s, on PGlite and on
+ * PostgreSQL). Two parts per database:
+ *
+ * - The server's read (windowReads.ts): a fresh database with two fleets, 200 aircraft flying one
+ *   hour and 20 aircraft over 30 days with a 2-hour flight a day (4 320 000 points), each window read
+ *   as `GET /api/replay/window` reads it and written as it answers it.
+ * - The page (pageOpen.ts): the real server and the built console in headless Chromium opening the
+ *   200 aircraft's hour, from the request to the first frame with the aircraft drawn, and to the map
+ *   at rest (every track drawn).
+ *
+ * PostgreSQL is `REPLAY_BENCH_PG` (default 127.0.0.1:5432, database `test`, user postgres); its rows
+ * are skipped when it does not answer. Numbers only.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import type { Db } from '../../server/db/Db.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { openPglite } from '../../server/db/pgliteDb.ts';
-import { readReplayWindow } from '../../server/replay/replayWindow.ts';
-import { catchUpTracks } from '../../server/replay/trackRollup.ts';
+import { openPostgres } from '../../server/db/postgresDb.ts';
 import type { BenchOptions, BenchResult, BenchSection } from '../section.ts';
+import { measurePageOpen, pageOpenMissing, type OpenTimes } from './pageOpen.ts';
+import { casesOf, fill, FLIGHT_S, measure, PAGE_ROW, thin, type Filled } from './windowReads.ts';
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
-/** Midnight UTC of the first day of the 30-day fleet. */
-const T0 = Date.UTC(2026, 0, 1);
-/** The hour of the 200-aircraft fleet: on the 31st day, after the month fleet's flights. */
-const HOUR_T0 = T0 + 30 * DAY_MS + 12 * HOUR_MS;
-/** The bench's "now": the next day, when every minute is thinned. */
-const NOW = T0 + 31 * DAY_MS + HOUR_MS;
-const FLIGHT_S = 2 * 3600;
+const PG_URL = process.env.REPLAY_BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-/** A workspace and `count` aircraft named `prefix00…`, with one dock each. */
-async function addFleet(db: Db, workspace: number, prefix: string, count: number): Promise<void> {
-  await db.query(
-    `insert into devices (device_sn, name, domain, type, sub_type, workspace_id, gateway_sn)
-     select $2::text || 'D' || lpad(d::text, 3, '0'), 'dock ' || d, 3, 2, 0, $1::int, null::text
-     from generate_series(0, $3::int - 1) d
-     union all
-     select $2::text || lpad(d::text, 3, '0'), 'aircraft ' || d, 0, 91, 0, $1::int,
-       $2::text || 'D' || lpad(d::text, 3, '0')
-     from generate_series(0, $3::int - 1) d`,
-    [workspace, prefix, count],
-  );
+interface Plan {
+  hourFleet: number;
+  days: number;
+  runs: number;
+  /** The page's timeline width (from its request), 0 when the page was not measured. */
+  pageWidth: number;
 }
 
-/** `seconds` of one point a second for `count` aircraft from `start`, generated in the database. */
-async function fly(db: Db, prefix: string, count: number, start: number, seconds: number) {
-  await db.query(
-    `insert into device_tracks (device_sn, ts, latitude, longitude, height, elevation,
-       horizontal_speed, battery_percent, mode_code)
-     select $1::text || lpad(d::text, 3, '0'), $2::timestamptz + make_interval(secs => s),
-       22.5 + 0.01 * sin(s / 300.0 + d), 113.9 + 0.01 * cos(s / 300.0 + d),
-       100 + 20 * sin(s / 60.0), 80, 8 + 2 * sin(s / 30.0), 100 - s * 60 / $4::int, 5
-     from generate_series(0, $3::int - 1) d, generate_series(0, $4::int - 1) s`,
-    [prefix, new Date(start), count, seconds],
-  );
+type PageTimes = Awaited<ReturnType<typeof measurePageOpen>>;
+
+type Row = (string | number)[];
+
+/** The window rows of one database, and what filling it took. */
+async function serverRows(db: Db, name: string, plan: Plan): Promise<{ rows: Row[]; f: Filled }> {
+  await migrate(db);
+  const f = await fill(db, plan.hourFleet, plan.days);
+  const cases = casesOf(f, plan.hourFleet, plan.days, plan.pageWidth);
+  const rows: Row[] = [];
+  // The month before its minutes are thinned: every stored second goes through the reduction.
+  const unthinned = cases.find((c) => c.label.includes('days'));
+  if (unthinned)
+    rows.push([
+      name,
+      ...(await measure(db, { ...unthinned, label: `${unthinned.label}, not thinned` }, 1)),
+    ]);
+  await thin(db, f);
+  for (const c of cases) rows.push([name, ...(await measure(db, c, plan.runs))]);
+  return { rows, f };
 }
 
-interface Case {
-  label: string;
-  workspace: number;
-  from: number;
-  to: number;
-  width: number;
-  stored: number;
-}
-
-const ms = (v: number): number => Math.round(v * 10) / 10;
-const median = (v: readonly number[]): number => [...v].sort((a, b) => a - b)[v.length >> 1] ?? 0;
-
-async function measure(db: Db, c: Case, runs: number): Promise<(string | number)[]> {
-  const read = () =>
-    readReplayWindow(db, {
-      workspaces: [c.workspace],
-      devices: undefined,
-      from: c.from,
-      to: c.to,
-      width: c.width,
-      keptFrom: null,
-    });
-  let answer = await read();
-  const times: number[] = [];
-  const encode: number[] = [];
-  let bytes = 0;
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    answer = await read();
-    const read_ = performance.now();
-    bytes = Buffer.byteLength(JSON.stringify(answer));
-    encode.push(performance.now() - read_);
-    times.push(read_ - start);
-  }
-  const points = answer.tracks.reduce((n, t) => n + t.t.length, 0);
-  return [
-    c.label,
-    c.stored,
-    points,
-    answer.bucket_ms / 1000,
-    Math.round(bytes / 1024),
-    ms(median(times)),
-    ms(Math.max(...times)),
-    ms(median(encode)),
-  ];
-}
-
-interface Filled {
-  hourWs: number;
-  monthWs: number;
-  hourFillS: number;
-  monthFillS: number;
-}
-
-/** Both fleets, their devices and their tracks. */
-async function fill(db: Db, hourFleet: number, days: number): Promise<Filled> {
-  const [a, b] = await db.query<{ id: number }>(
-    `insert into workspaces (name, mold_id) values ('hour fleet', 2), ('month fleet', 2) returning id`,
-  );
-  const hourWs = a?.id ?? 0;
-  const monthWs = b?.id ?? 0;
-  await addFleet(db, hourWs, 'HOUR', hourFleet);
-  await addFleet(db, monthWs, 'MONTH', 20);
-  const hourStart = performance.now();
-  await fly(db, 'HOUR', hourFleet, HOUR_T0, 3600);
-  const hourFillS = (performance.now() - hourStart) / 1000;
-  const monthStart = performance.now();
-  for (let day = 0; day < days; day++)
-    await fly(db, 'MONTH', 20, T0 + day * DAY_MS + 8 * HOUR_MS, FLIGHT_S);
-  const monthFillS = (performance.now() - monthStart) / 1000;
-  return { hourWs, monthWs, hourFillS, monthFillS };
-}
-
-/** The windows measured after thinning. */
-function casesOf(f: Filled, hourFleet: number, days: number): Case[] {
-  const hour = { workspace: f.hourWs, from: HOUR_T0, to: HOUR_T0 + HOUR_MS };
-  const month = { workspace: f.monthWs, from: T0, to: T0 + days * DAY_MS };
-  const hourPoints = hourFleet * 3600;
-  const monthPoints = 20 * days * FLIGHT_S;
-  const fleet = `${String(hourFleet)} aircraft`;
-  return [
-    { label: `1 h, ${fleet}, 1600 px (every point)`, ...hour, width: 1600, stored: hourPoints },
-    { label: `1 h, ${fleet}, 400 px (9 s buckets)`, ...hour, width: 400, stored: hourPoints },
-    {
-      label: `${String(days)} days, 20 aircraft, 1600 px`,
-      ...month,
-      width: 1600,
-      stored: monthPoints,
-    },
-    {
-      label: `${String(days)} days, 20 aircraft, 400 px`,
-      ...month,
-      width: 400,
-      stored: monthPoints,
-    },
-    {
-      label: '1 day, 20 aircraft, 1600 px',
-      ...month,
-      to: T0 + DAY_MS,
-      width: 1600,
-      stored: 20 * FLIGHT_S,
-    },
-  ];
-}
-
-async function run(opts: BenchOptions): Promise<BenchResult> {
-  const hourFleet = opts.quick ? 20 : 200;
-  const days = opts.quick ? 2 : 30;
-  const runs = opts.quick ? 2 : 5;
+async function onPglite(plan: Plan) {
   const dir = await mkdtemp(join(tmpdir(), 'skydeck-replay-bench-'));
   const db = await openPglite(dir);
   try {
-    await migrate(db);
-    const f = await fill(db, hourFleet, days);
-    const cases = casesOf(f, hourFleet, days);
-    const rows: (string | number)[][] = [];
-    // The month before its minutes are thinned: every stored second goes through the aggregate.
-    const unthinned = cases[2];
-    if (unthinned)
-      rows.push(await measure(db, { ...unthinned, label: `${unthinned.label}, not thinned` }, 1));
-    const thinStart = performance.now();
-    await catchUpTracks(db, NOW, Infinity);
-    const thinS = (performance.now() - thinStart) / 1000;
-    const [kept] = await db.query<{ n: number }>(
-      'select count(*)::int as n from device_track_keep',
-    );
-    for (const c of cases) rows.push(await measure(db, c, runs));
-    return {
-      title: 'Fleet replay: window read from PGlite (ms)',
-      columns: [
-        'window',
-        'points stored',
-        'points answered',
-        'bucket s',
-        'JSON KiB',
-        'read p50',
-        'read max',
-        'JSON.stringify p50',
-      ],
-      rows,
-      notes: [
-        `${String(hourFleet * 3600)} points for the hour fleet (${String(hourFleet)} aircraft × 3600 s, filled in ${f.hourFillS.toFixed(0)} s) and ${String(20 * days * FLIGHT_S)} for the month fleet (20 aircraft × ${String(days)} days × a ${String(FLIGHT_S / 3600)}-hour flight, filled in ${f.monthFillS.toFixed(0)} s), PGlite on disk, each aircraft with its dock.`,
-        `Thinning every minute to its first, last, lowest, highest and fastest point (trackRollup.ts, what the server does a few minutes after each minute) took ${thinS.toFixed(0)} s for the 31 days before the bench's now (quiet ten-minute chunks included) and kept ${String(kept?.n ?? 0)} points; windows whose buckets are whole minutes read those.`,
-        `Each read is readReplayWindow as GET /api/replay/window runs it (devices, tracks, presence, lanes, events), ${String(runs)} runs after one warm-up (the "not thinned" row: one run); "read" excludes JSON encoding, which has its own column. A bucket of 0 answers every point; otherwise each aircraft keeps per bucket its first, last, lowest, highest and fastest point.`,
-      ],
-    };
+    return await serverRows(db, 'PGlite', plan);
   } finally {
     await db.close();
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** Whether PostgreSQL answers at `PG_URL`. */
+async function postgresAnswers(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3_000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A database of its own under `PG_URL`, dropped afterwards; null when PostgreSQL does not answer. */
+async function onPostgres(plan: Plan) {
+  const name = `skydeck_bench_${Date.now().toString(36)}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3_000 });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  try {
+    await admin(`create database ${name}`);
+  } catch {
+    return null;
+  }
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  const db = await openPostgres(url.toString());
+  try {
+    return await serverRows(db, 'PostgreSQL', plan);
+  } finally {
+    await db.close();
+    await admin(`drop database if exists ${name} with (force)`);
+  }
+}
+
+/** The page's timings in the row of the window it opens, '—' elsewhere. */
+function withPage(rows: Row[], page: PageTimes | null): Row[] {
+  const round = (v: number) => Math.round(v);
+  return rows.map((row) =>
+    page !== null && String(row[1]).includes(PAGE_ROW)
+      ? [...row, round(page.warm.frame), round(page.warm.idle), round(page.cold.frame)]
+      : [...row, '—', '—', '—'],
+  );
+}
+
+function pageNote(name: string, page: PageTimes | null, why: string | null): string {
+  if (page === null) return `${name} page: skipped (${why ?? 'not run'}).`;
+  const r = (v: number) => String(Math.round(v));
+  const steps = (o: OpenTimes) =>
+    `answer received ${r(o.response)} ms, in the page's state ${r(o.data)} ms, first frame with the aircraft ${r(o.frame)} ms, map at rest ${r(o.idle)} ms`;
+  return `${name} page (timeline ${String(page.warm.width)} px, answer ${r(page.warm.kib)} KiB), after the request: on the open page ${steps(page.warm)}; in a fresh page load ${steps(page.cold)}.`;
+}
+
+async function run(opts: BenchOptions): Promise<BenchResult> {
+  const hourFleet = opts.quick ? 20 : 200;
+  const pageRuns = opts.quick ? 1 : 3;
+  const missing = pageOpenMissing();
+  // The pages first: the width their timeline asks for is a window the server rows read too.
+  const litePage =
+    missing === null ? await measurePageOpen({ kind: 'pglite' }, hourFleet, pageRuns) : null;
+  const pgPage =
+    missing === null && (await postgresAnswers())
+      ? await measurePageOpen({ kind: 'postgres', adminUrl: PG_URL }, hourFleet, pageRuns)
+      : null;
+  const plan: Plan = {
+    hourFleet,
+    days: opts.quick ? 2 : 30,
+    runs: opts.quick ? 2 : 5,
+    pageWidth: litePage?.warm.width ?? pgPage?.warm.width ?? 0,
+  };
+  const lite = await onPglite(plan);
+  const postgres = await onPostgres(plan);
+  const f = lite.f;
+  return {
+    title: 'Fleet replay: opening a window, server read and page (ms)',
+    columns: [
+      'database',
+      'window',
+      'points stored',
+      'points answered',
+      'bucket s',
+      'JSON KiB',
+      'read p50',
+      'read max',
+      'JSON write p50',
+      'open page: request → first frame',
+      'open page: → map at rest',
+      'fresh load: request → first frame',
+    ],
+    rows: [...withPage(lite.rows, litePage), ...withPage(postgres?.rows ?? [], pgPage)],
+    notes: [
+      `${String(plan.hourFleet * 3600)} points for the hour fleet (${String(plan.hourFleet)} aircraft × 3600 s, filled in ${f.hourFillS.toFixed(0)} s on PGlite) and ${String(20 * plan.days * FLIGHT_S)} for the month fleet (20 aircraft × ${String(plan.days)} days × a ${String(FLIGHT_S / 3600)}-hour flight, filled in ${f.monthFillS.toFixed(0)} s), inserted second by second across the fleet as live ingestion stores them; PGlite on disk in the benchmark's process, PostgreSQL ${postgres === null ? 'not reachable: skipped' : 'at REPLAY_BENCH_PG'}.`,
+      `Thinning every minute to its first, last, lowest, highest and fastest point (trackRollup.ts, what the server does a few minutes after each minute) took ${f.thinS.toFixed(0)} s on PGlite and kept ${String(f.keptPoints)} points; windows whose buckets are whole minutes read those.`,
+      `"read" is readReplayWindow as GET /api/replay/window runs it (devices, tracks, presence, lanes, events), ${String(plan.runs)} runs after one warm-up (the "not thinned" row: one run); "JSON write" is writing the answer (windowJson.ts: the tracks' columns as the database wrote them). A bucket of 0 answers every point; otherwise each aircraft keeps per bucket its first, last, lowest, highest and fastest point.`,
+      `Page columns (the row of the page's timeline width): the server as npm start runs it (PGlite on its own thread, or PostgreSQL) with the hour fleet in the operator's project, the built console in headless Chromium (software WebGL) at 1440×900; "open page" reads the window again on the open replay (its refresh button), "fresh load" navigates to the window's address, so the map starts up while the window is read. Medians of ${String(pageRuns)} of each after one warm-up, from the request's start (resource timing) to the page's marks (replayMapHandle.ts).`,
+      pageNote('PGlite', litePage, missing),
+      pageNote('PostgreSQL', pgPage, postgres === null ? 'PostgreSQL not reachable' : missing),
+    ],
+  };
 }
 
 export const replaySection: BenchSection = { id: 'replay', run };

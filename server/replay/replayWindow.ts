@@ -1,7 +1,7 @@
 /**
  * One replay window: the devices, their tracks (every point, or downsampled to the timeline's width),
  * their lanes, the DRC holds and the events, all limited to the caller's workspaces and to what the
- * server still keeps.
+ * server still keeps. The tracks stay text lists until the answer is written (windowJson.ts).
  */
 import type { ReplayWindow } from '../../protocol/replay.ts';
 import { RAW_BUCKET_MAX_MS, REPLAY_LIMITS, TRACK_GAP_MS } from '../../protocol/replay.ts';
@@ -9,6 +9,7 @@ import type { Db } from '../db/Db.ts';
 import { aircraftLane, presenceLane } from './lanes.ts';
 import { windowDevices, windowPresence } from './replayDevices.ts';
 import { readEvents } from './replayEvents.ts';
+import type { TrackText } from './columnText.ts';
 import { readTracks } from './trackColumns.ts';
 import { KEEP_MIN_BUCKET_MS } from './trackRollup.ts';
 
@@ -39,11 +40,14 @@ export function bucketFor(from: number, to: number, width: number): number {
     : Math.ceil(bucket / KEEP_MIN_BUCKET_MS) * KEEP_MIN_BUCKET_MS;
 }
 
+/** A window as read: the answer, its tracks still as the database wrote their columns. */
+export type WindowRead = Omit<ReplayWindow, 'tracks'> & { tracks: TrackText[] };
+
 /** Reads the window described by `q`. */
-export async function readReplayWindow(db: Db, q: WindowQuery): Promise<ReplayWindow> {
+export async function readReplayWindow(db: Db, q: WindowQuery): Promise<WindowRead> {
   const { devices, onlineNow } = await windowDevices(db, q.workspaces, q.devices);
   const bucket = bucketFor(q.from, q.to, q.width);
-  const answer: ReplayWindow = {
+  const answer: WindowRead = {
     from: q.from,
     to: q.to,
     bucket_ms: bucket,
@@ -65,7 +69,8 @@ export async function readReplayWindow(db: Db, q: WindowQuery): Promise<ReplayWi
     if (d.domain === 0 && d.gateway_sn !== null && !aircraftOf.has(d.gateway_sn))
       aircraftOf.set(d.gateway_sn, d.sn);
   const [tracks, presence, events] = await Promise.all([
-    readTracks(db, aircraft, from, q.to, bucket),
+    // Track times count from the window asked for, whatever part of it is still kept.
+    readTracks(db, aircraft, { from, to: q.to, base: q.from }, bucket),
     windowPresence(db, sns, onlineNow, from, q.to),
     readEvents(db, {
       workspaces: q.workspaces,
@@ -76,8 +81,6 @@ export async function readReplayWindow(db: Db, q: WindowQuery): Promise<ReplayWi
       limit: REPLAY_LIMITS.maxEventsPerKind,
     }),
   ]);
-  // Track times count from the window asked for, whatever part of it is still kept.
-  if (from !== q.from) for (const t of tracks.tracks) t.t = t.t.map((v) => v + from - q.from);
   answer.tracks = tracks.tracks;
   answer.lanes = devices.map((d) => {
     const p = presence.get(d.sn) ?? { initial: false, changes: [] };

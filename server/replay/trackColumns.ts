@@ -6,140 +6,149 @@
  * reduction), and every answered point is one the aircraft really reported. Buckets of whole
  * minutes read the thinned minutes (trackRollup.ts: the same five points per minute) where they
  * exist, so a month reads a twelfth of its points.
+ *
+ * The database answers one row per aircraft whose columns are comma-separated number lists
+ * (trackSql.ts), so no point ever becomes a JavaScript object or value of its own: an hour of 200
+ * aircraft is 720 000 points. Every point answered: the lists are already the answer's whole
+ * numbers and go into it as they are (windowJson.ts); only times and modes are parsed, for the lanes
+ * (and the rest only when points came out of order). Downsampled: the lists are parsed into typed
+ * arrays, reduced and written.
  */
-import { AIRBORNE_MODE_CODES } from '../../protocol/mqtt/enums.ts';
-import type { ReplayTrack } from '../../protocol/replay.ts';
+import { TRACK_GAP_MS } from '../../protocol/replay.ts';
 import type { Db } from '../db/Db.ts';
-import { POINT_COLUMNS } from './keptPoints.ts';
+import type { TrackText } from './columnText.ts';
+import {
+  ascending,
+  listLength,
+  parseList,
+  parseTrack,
+  sortedByTime,
+  writeTrack,
+} from './columnText.ts';
 import type { Activity } from './lanes.ts';
-import { reduceTrack } from './reduceTrack.ts';
+import { pointRuns, reduceTrack } from './reduceTrack.ts';
 import { KEEP_MIN_BUCKET_MS, rolledSpan } from './trackRollup.ts';
+import { trackSql } from './trackSql.ts';
 
 export interface TrackRead {
-  tracks: ReplayTrack[];
-  /** Per aircraft, the spans in which it reported (a point, or a bucket's first to last point). */
+  tracks: TrackText[];
+  /** Per aircraft, the spans in which it reported (runs of points, or a bucket's first to last). */
   activity: Map<string, Activity>;
 }
 
-const MINUTE_MS = 60_000;
-
-/** Degrees to 1e-7 (about a centimetre): more digits only make the answer longer. */
-const deg = (v: number): number => Math.round(v * 1e7) / 1e7;
-const tenth = (v: number | null): number | null => (v === null ? null : Math.round(v * 10) / 10);
-const whole = (v: number | null): number | null => (v === null ? null : Math.round(v));
-
-interface RawRow {
-  sn: string;
-  t: number[];
-  lat: number[];
-  lng: number[];
-  height: (number | null)[];
-  speed: (number | null)[];
-  battery: (number | null)[];
-  mode: (number | null)[];
-}
-
-/** One aircraft's row as a track with times after `from`, values as stored. */
-function trackOf(r: RawRow, from: number): ReplayTrack {
-  return { ...r, t: r.t.map((t) => Math.round(t - from)) };
-}
+/** Values to the whole numbers the answer carries (`ReplayTrackWire`). */
+const e7 = (v: number): number => Math.round(v * 1e7);
+const tenths = (v: number): number => Math.round(v * 10);
+const whole = (v: number): number => Math.round(v);
 
 /**
- * Values rounded to what is worth sending. Done after the downsampling: rounding first would make
- * ties of values that differ, and a tie may pick another point than the thinned minutes kept.
+ * How a reduced track is written. Scaled and rounded only now: rounding first would make ties of
+ * values that differ, and a tie may pick another point than the thinned minutes kept.
  */
-function rounded(track: ReplayTrack): ReplayTrack {
-  return {
-    ...track,
-    lng: track.lng.map(deg),
-    lat: track.lat.map(deg),
-    height: track.height.map((v) => tenth(v ?? null)),
-    speed: track.speed.map((v) => tenth(v ?? null)),
-    battery: track.battery.map((v) => whole(v ?? null)),
-    mode: track.mode.map((v) => whole(v ?? null)),
-  };
-}
-
-/** Each point as its own span of activity, airborne or not. */
-function pointActivity(track: ReplayTrack, from: number): Activity {
-  const abs = track.t.map((t) => t + from);
-  const airborne = track.mode.map((m) => m !== null && AIRBORNE_MODE_CODES.has(m));
-  return { start: abs, end: abs, airborne };
-}
+const SCALED = {
+  t: whole,
+  lng: e7,
+  lat: e7,
+  height: tenths,
+  speed: tenths,
+  battery: whole,
+  mode: whole,
+};
+/** How a track read already scaled is written again (after sorting or reducing): as it is. */
+const AS_READ = {
+  t: whole,
+  lng: whole,
+  lat: whole,
+  height: whole,
+  speed: whole,
+  battery: whole,
+  mode: whole,
+};
 
 /**
- * Where a read takes its points: the thinned minutes (`device_track_keep`) for the whole minutes of
- * `[from, to)` within `kept` (the span thinned so far), every stored point for the rest (a
- * part-minute at either end, what is not thinned yet, what was stored before thinning began).
- * Returns the SQL and its parameters after the first three.
+ * A track kept whole (its lists already the answer's numbers), in time order, with the activity of
+ * its points for the lanes. Only times and modes are parsed, unless the points came out of order.
  */
-function pointSource(
-  from: number,
-  to: number,
-  kept: { from: number; until: number } | null,
-): [string, Date[]] {
-  const raw = (a: string, b: string) => `select ${POINT_COLUMNS} from device_tracks
-    where device_sn = any($1) and ts >= ${a} and ts < ${b}`;
-  if (kept === null) return [raw('$2', '$3'), []];
-  const keepFrom = Math.ceil(Math.max(from, kept.from) / MINUTE_MS) * MINUTE_MS;
-  const keepTo = Math.floor(Math.min(to, kept.until) / MINUTE_MS) * MINUTE_MS;
-  if (keepTo <= keepFrom) return [raw('$2', '$3'), []];
-  // Three ranges, each read through its table's key: nothing of the thinned span is scanned raw.
-  const sql = `${raw('$2', '$4')}
-    union all
-    select ${POINT_COLUMNS} from device_track_keep
-      where device_sn = any($1) and ts >= $4 and ts < $5
-    union all
-    ${raw('$5', '$3')}`;
-  return [sql, [new Date(keepFrom), new Date(keepTo)]];
+function wholeTrack(text: TrackText, base: number): { text: TrackText; activity: Activity } {
+  const count = listLength(text.t);
+  const t = parseList(text.t, count);
+  if (ascending(t)) {
+    const activity = pointRuns(t, parseList(text.mode, count), base, TRACK_GAP_MS);
+    return { text, activity };
+  }
+  const sorted = sortedByTime(parseTrack(text));
+  const activity = pointRuns(sorted.t, sorted.mode, base, TRACK_GAP_MS);
+  return { text: writeTrack(sorted, AS_READ), activity };
 }
 
-/** The points of `sns` in `[from, to)` from `source`: one row per aircraft, columns as arrays. */
-async function readRows(
+/** PostgreSQL reads the aircraft in this many parts at once, each on a connection of its pool. */
+const POSTGRES_PARTS = 4;
+/** Working memory of a track read: an hour of 200 aircraft groups 30 MB of lists. */
+const WORK_MEM = '128MB';
+
+/**
+ * The rows of trackSql.ts for `sns`, in no particular order. PostgreSQL splits them over a few connections,
+ * so a server with several cores formats them in parallel, and without JIT compilation, which costs
+ * more than it saves on these few expressions (half a second for an hour of 200 aircraft). PGlite
+ * has one connection: one statement.
+ */
+async function queryTracks(
   db: Db,
   sns: readonly string[],
-  from: number,
-  to: number,
+  window: { from: number; to: number; base: number },
   kept: { from: number; until: number } | null,
-): Promise<ReplayTrack[]> {
-  const [source, extra] = pointSource(from, to, kept);
-  const rows = await db.query<RawRow>(
-    `select device_sn as sn,
-       array_agg(date_part('epoch', ts) * 1000 order by ts) as t,
-       array_agg(latitude order by ts) as lat, array_agg(longitude order by ts) as lng,
-       array_agg(height order by ts) as height, array_agg(horizontal_speed order by ts) as speed,
-       array_agg(battery_percent order by ts) as battery, array_agg(mode_code order by ts) as mode
-     from (${source}) p
-     group by device_sn order by device_sn`,
-    [sns, new Date(from), new Date(to), ...extra],
+  scaled: boolean,
+): Promise<TrackText[]> {
+  const read = (part: readonly string[]) =>
+    db.tx(async (tx) => {
+      // The lists are grouped in memory (30 MB for an hour of 200 aircraft): above the default
+      // working memory, the database would spill them to disk.
+      await tx.query(`set local work_mem = '${WORK_MEM}'`);
+      if (tx.kind === 'postgres') await tx.query('set local jit = off');
+      const [sql, params] = trackSql(part, window, kept, scaled);
+      return tx.query<TrackText>(sql, params);
+    });
+  if (db.kind === 'pglite') return read(sns);
+  const size = Math.ceil(sns.length / POSTGRES_PARTS);
+  const parts = Array.from({ length: Math.ceil(sns.length / size) }, (_, i) =>
+    sns.slice(i * size, (i + 1) * size),
   );
-  return rows.map((r) => trackOf(r, from));
+  const answers = await Promise.all(parts.map(read));
+  return answers.flat();
 }
 
 /**
- * The tracks of `sns` in `[from, to)`: every point when `bucketMs` is 0, else each bucket's kept
- * points (buckets count from the epoch, so buckets of whole minutes start on whole minutes).
+ * The tracks of `sns` in `[from, to)`, times in ms after `base`: every point when `bucketMs` is 0,
+ * else each bucket's kept points (buckets count from the epoch, so buckets of whole minutes start
+ * on whole minutes).
  */
 export async function readTracks(
   db: Db,
   sns: readonly string[],
-  from: number,
-  to: number,
+  window: { from: number; to: number; base: number },
   bucketMs: number,
 ): Promise<TrackRead> {
   const read: TrackRead = { tracks: [], activity: new Map() };
   if (sns.length === 0) return read;
+  const { from, to, base } = window;
   // A bucket of whole minutes holds whole thinned minutes, whose five points hold its own five.
-  const kept = bucketMs > 0 && bucketMs % KEEP_MIN_BUCKET_MS === 0 ? await rolledSpan(db) : null;
-  for (const track of await readRows(db, sns, from, to, kept)) {
+  // It must pick what the thinned minutes picked, which compared the values as stored; shorter
+  // buckets read the answer's whole numbers, shorter to write and to parse.
+  const minutes = bucketMs > 0 && bucketMs % KEEP_MIN_BUCKET_MS === 0;
+  const kept = minutes ? await rolledSpan(db) : null;
+  const texts = await queryTracks(db, [...sns].sort(), { from, to, base }, kept, !minutes);
+  // In the order of the serial numbers, whatever order the database grouped them in.
+  texts.sort((a, b) => (a.sn < b.sn ? -1 : a.sn > b.sn ? 1 : 0));
+  for (const text of texts) {
     if (bucketMs === 0) {
-      read.tracks.push(rounded(track));
-      read.activity.set(track.sn, pointActivity(track, from));
+      const full = wholeTrack(text, base);
+      read.tracks.push(full.text);
+      read.activity.set(text.sn, full.activity);
       continue;
     }
-    const reduced = reduceTrack(track, from, bucketMs);
-    read.tracks.push(rounded(reduced.track));
-    read.activity.set(track.sn, reduced.activity);
+    const reduced = reduceTrack(sortedByTime(parseTrack(text)), base, bucketMs);
+    read.tracks.push(writeTrack(reduced.track, minutes ? SCALED : AS_READ));
+    read.activity.set(text.sn, reduced.activity);
   }
   return read;
 }

@@ -4,8 +4,13 @@
  * workspaces; instants need their zone; bad input is a 400 naming the field.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReplayEvent, ReplayTrack, ReplayWindow } from '../../protocol/replay.ts';
-import { REPLAY_API } from '../../protocol/replay.ts';
+import type {
+  ReplayEvent,
+  ReplayTrack,
+  ReplayWindow,
+  ReplayWindowAnswer,
+} from '../../protocol/replay.ts';
+import { decodeReplayWindow, REPLAY_API } from '../../protocol/replay.ts';
 import { catchUpTracks } from '../../server/replay/trackRollup.ts';
 import type { Seeded } from './helpers/accounts.ts';
 import { seeded } from './helpers/accounts.ts';
@@ -106,14 +111,39 @@ describe.each(backends)('replay API on $name', (backend) => {
     await server.close();
   });
 
-  const read = (token: string, query: Record<string, string | number>, lang?: string) =>
-    server.call<ReplayWindow>('GET', REPLAY_API.window, { token, query, lang });
+  /** The window's answer, its tracks decoded as the console decodes them. */
+  const read = async (token: string, query: Record<string, string | number>, lang?: string) => {
+    const a = await server.call<ReplayWindowAnswer | null>('GET', REPLAY_API.window, {
+      token,
+      query,
+      lang,
+    });
+    const data = a.body.data === null ? null : decodeReplayWindow(a.body.data);
+    return { ...a, body: { ...a.body, data: data as ReplayWindow } };
+  };
   const track = (w: ReplayWindow, sn: string): ReplayTrack | undefined =>
     w.tracks.find((t) => t.sn === sn);
 
   it('answers every point of a short window as columns, the end excluded', async () => {
     const a = await read(s.operator, { from: iso(T0 + 10_000), to: iso(T0 + 20_000) });
     expect(a.status).toBe(200);
+    // As sent: whole numbers in the units their names say, null where a point had none.
+    const sent = await server.call<ReplayWindowAnswer>('GET', REPLAY_API.window, {
+      token: s.operator,
+      query: { from: iso(T0 + 10_000), to: iso(T0 + 12_000) },
+    });
+    expect(sent.body.data.tracks).toEqual([
+      {
+        sn: 'RUAV1',
+        t: [0, 1000],
+        lng_e7: [1_139_001_000, 1_139_001_100],
+        lat_e7: [225_000_000, 225_000_000],
+        height_dm: [0, 0],
+        speed_dm_s: [80, 80],
+        battery: [90, 90],
+        mode: [0, 0],
+      },
+    ]);
     const w = a.body.data;
     expect(w.bucket_ms).toBe(0);
     const t = track(w, 'RUAV1');
@@ -312,6 +342,40 @@ describe.each(backends)('replay API on $name', (backend) => {
     expect(track(wide.body.data, 'RUAV1')?.t).toHaveLength(21_600);
   });
 
+  it('answers points in time order whatever order they were stored in', async () => {
+    // Stored newest first (a device that uploads what it buffered, say): the pages hold them so.
+    const late = T0 + 2 * 86_400_000 + 3_600_000;
+    await db().query(
+      `insert into device_tracks (device_sn, ts, latitude, longitude, height, horizontal_speed,
+         battery_percent, mode_code)
+       select 'RUAV1', $1::timestamptz + make_interval(secs => g), 22.5, 113.9 + g * 0.00001,
+         g, 5, 50, 5
+       from generate_series(119, 0, -1) g`,
+      [new Date(late)],
+    );
+    const every = await read(s.operator, { from: iso(late), to: iso(late + 120_000) });
+    const t = track(every.body.data, 'RUAV1');
+    expect(every.body.data.bucket_ms).toBe(0);
+    expect(t?.t).toEqual([...Array(120).keys()].map((i) => i * 1000));
+    expect(t?.height).toEqual([...Array(120).keys()]);
+    expect(t?.lng[7]).toBeCloseTo(113.9 + 7 * 0.00001, 7);
+    const lane = every.body.data.lanes.find((l) => l.sn === 'RUAV1');
+    expect(lane?.state[0]).toBe('flying');
+    expect(lane?.start[0]).toBe(late);
+    // Downsampled alike: 36 s buckets, each keeping its first and last, in order.
+    const thinned = await read(s.operator, {
+      from: iso(late),
+      to: iso(late + 3_600_000),
+      device_sn: 'RUAV1',
+      width: 100,
+    });
+    const kept = track(thinned.body.data, 'RUAV1')?.t ?? [];
+    expect(thinned.body.data.bucket_ms).toBe(36_000);
+    expect(kept).toEqual([...kept].sort((a, b) => a - b));
+    expect(kept[0]).toBe(0);
+    expect(kept.at(-1)).toBe(119_000);
+  });
+
   it.each([
     [{ from: iso(T0 + 60_000), to: iso(T0) }, 'to: 结束时间须晚于开始时间'],
     [{ from: iso(T0), to: iso(T0) }, 'to: 结束时间须晚于开始时间'],
@@ -364,7 +428,7 @@ describe.each(backends)('replay API with a retention on $name', (backend) => {
 
   it('answers nothing older than the retention, and says from when it keeps', async () => {
     const now = Date.now();
-    const a = await server.call<ReplayWindow>('GET', REPLAY_API.window, {
+    const a = await server.call<ReplayWindowAnswer>('GET', REPLAY_API.window, {
       token: s.operator,
       query: { from: iso(now - 14 * 86_400_000), to: iso(now), width: 8000 },
     });
@@ -372,6 +436,6 @@ describe.each(backends)('replay API with a retention on $name', (backend) => {
     const keptFrom = a.body.data.kept_from ?? 0;
     expect(Math.abs(keptFrom - (now - 7 * 86_400_000))).toBeLessThan(60_000);
     const points = a.body.data.tracks.find((t) => t.sn === 'KEEPUAV');
-    expect(points?.lat).toEqual([22.6]);
+    expect(points?.lat_e7).toEqual([226_000_000]);
   });
 });

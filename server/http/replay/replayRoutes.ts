@@ -3,13 +3,14 @@
  * needs the replay page (`replay`); the answer covers the caller's workspaces, narrowed to one of
  * them with `workspace_id`, and nothing older than `TRACK_RETENTION_DAYS`.
  */
-import type { ReplayWindow } from '../../../protocol/replay.ts';
+import { CODE_OK } from '../../../protocol/http.ts';
 import { REPLAY_ACCESS, REPLAY_API } from '../../../protocol/replay.ts';
 import { trackRetentionDays } from '../../mqtt/trackPartitions.ts';
 import { readReplayWindow } from '../../replay/replayWindow.ts';
+import { envelopeJson, windowJson } from '../../replay/windowJson.ts';
 import type { AppDeps, ZodApp } from '../context.ts';
 import { callerOf } from '../context.ts';
-import { ok } from '../envelope.ts';
+import { message, pickLang } from '../messages.ts';
 import { answerWorkspaces } from '../scope.ts';
 import { windowOf, windowQuery } from './replaySchemas.ts';
 
@@ -22,7 +23,7 @@ export function registerReplayRoutes(app: ZodApp, deps: AppDeps): void {
   app.get(
     REPLAY_API.window,
     { config: { access: REPLAY_ACCESS }, schema: { querystring: windowQuery } },
-    async (request) => {
+    async (request, reply) => {
       const q = request.query;
       const { from, to } = windowOf(q.from, q.to);
       const workspaces = await answerWorkspaces(deps.db, callerOf(request), q.workspace_id);
@@ -35,7 +36,12 @@ export function registerReplayRoutes(app: ZodApp, deps: AppDeps): void {
         width: q.width,
         keptFrom,
       });
-      return ok<ReplayWindow>(request, answer);
+      // The answer is written as text (windowJson.ts): the usual envelope, with the tracks' columns
+      // as the database wrote them rather than parsed and encoded again.
+      const msg = message('ok', pickLang(request.headers['accept-language']));
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(envelopeJson(CODE_OK, msg, windowJson(answer)));
     },
   );
 }
