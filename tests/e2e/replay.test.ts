@@ -2,18 +2,30 @@
  * Fleet replay end to end: the simulator flies (time-scaled) and the server stores its tracks; the
  * replay of that window draws each aircraft where its stored track says at the cursor, the keys and
  * the event marks move the cursor, and the page's own address reopens the same view in a new tab.
- * Screenshots at 1440×900 and 390×844 in both languages when SKYDECK_SHOTS=1.
+ * An AI alarm's "open in replay" puts the cursor on the alarm, and the window exports as a PDF
+ * section (read back with pdftotext). Screenshots at 1440×900 and 390×844 in both languages, and
+ * the PDF, when SKYDECK_SHOTS=1.
  */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PDFDocument } from 'pdf-lib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { API, type LoginResult } from '../../protocol/http.ts';
 import { isAirborne } from '../../protocol/mqtt/enums.ts';
-import type { ReplayTrack, ReplayWindow } from '../../protocol/replay.ts';
-import { REPLAY_API } from '../../protocol/replay.ts';
+import type { ReplayTrack, ReplayWindow, ReplayWindowAnswer } from '../../protocol/replay.ts';
+import { decodeReplayWindow, REPLAY_API } from '../../protocol/replay.ts';
 import { apiCall } from './support/api.ts';
+import { embeddedJpegs, jpegInk } from './support/pdfImages.ts';
 import { TEST_PASSWORD } from './support/server.ts';
 import { useE2E } from './support/setup.ts';
-import { saveShot } from './support/shots.ts';
+import { saveShot, SHOTS_DIR, SHOTS_ON } from './support/shots.ts';
+
+/** Poppler's pdftotext reads the report's text layer; `.ci/run` installs it when missing. */
+const HAS_PDFTOTEXT = spawnSync('pdftotext', ['-v']).status === 0;
+if (!HAS_PDFTOTEXT)
+  console.warn('[skydeck] skipped: reading the replay report PDF text (missing pdftotext).');
 
 const WAIT = { timeout: 90_000, interval: 1_000 };
 const DESKTOP = { width: 1440, height: 900 };
@@ -69,7 +81,8 @@ describe('fleet replay', () => {
     const read = async () => {
       to = Date.now();
       const q = `from=${String(from)}&to=${String(to)}&width=1200`;
-      window = await apiCall<ReplayWindow>(url, `${REPLAY_API.window}?${q}`, token);
+      const answer = await apiCall<ReplayWindowAnswer>(url, `${REPLAY_API.window}?${q}`, token);
+      window = decodeReplayWindow(answer);
       return window;
     };
     // Flying (a patrol at ×10) with a few AI detections on the way.
@@ -163,4 +176,91 @@ describe('fleet replay', () => {
     await e2e.page.setViewportSize(PHONE);
     await shots(e2e.page, 'phone-zh');
   });
+
+  it.skipIf(!HAS_PDFTOTEXT)(
+    'opens an AI alarm in the replay on the alarm, and exports the window as a PDF section',
+    async () => {
+      const { page } = e2e;
+      await page.setViewportSize(DESKTOP);
+      await e2e.console.signIn('operator');
+      // The simulator's detections (one every few seconds of its time) fill the alarm list.
+      await e2e.console.open('/aralm');
+      const link = page.getByTestId('open-in-replay').first();
+      await link.waitFor(WAIT);
+      const href = (await link.getAttribute('href')) ?? '';
+      const asked = new URL(href, e2e.server.url).searchParams;
+      const at = Date.parse(asked.get('t') ?? '');
+      expect(Date.parse(asked.get('from') ?? '')).toBe(at - 600_000);
+      expect(Date.parse(asked.get('to') ?? '')).toBe(at + 600_000);
+      await link.click();
+      await page.waitForURL((u) => u.pathname === '/replay');
+      // The cursor is on the alarm: the map drew that moment, the list marks the alarm, the
+      // alarm's aircraft is selected.
+      const map = page.locator('[data-testid=replay-map] .maplibregl-map');
+      await expect.poll(() => map.getAttribute('data-replay-t'), WAIT).toBe(String(at));
+      const current = page.locator('[data-testid=replay-event][data-current=true]');
+      await expect.poll(() => current.getAttribute('data-kind'), WAIT).toBe('ai_alarm');
+      await expect
+        .poll(() => page.getByTestId('replay-device').getAttribute('data-sn'))
+        .toBe(asked.get('sn'));
+      await page.addStyleTag({ content: '.sd-alarm-toast-host { display: none !important; }' });
+
+      // The alarm's moment goes into the report, then the cursor moves on a minute: the export
+      // adds that moment too.
+      await page.getByTestId('replay-moment').click();
+      await expect.poll(() => page.getByTestId('replay-moment-tag').count(), WAIT).toBe(1);
+      await page.getByTestId('replay-timeline').focus();
+      await page.keyboard.press('Shift+ArrowRight');
+      await expect
+        .poll(async () => Number(await map.getAttribute('data-replay-t')))
+        .toBeGreaterThan(at);
+      await saveShot(page, 'replay', 'desktop-zh-alarm');
+      const [download] = await Promise.all([
+        page.waitForEvent('download', { timeout: 120_000 }),
+        page.getByTestId('replay-pdf').click(),
+      ]);
+      expect(download.suggestedFilename()).toBe('报告.pdf');
+      const path = await download.path();
+      const bytes = await readFile(path);
+      if (SHOTS_ON) {
+        await mkdir(join(SHOTS_DIR, 'replay'), { recursive: true });
+        await writeFile(join(SHOTS_DIR, 'replay', 'report-zh.pdf'), bytes);
+      }
+      const text = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', path, '-'], {
+        encoding: 'utf8',
+      }).replace(/[ \t]+/g, ' ');
+      for (const words of [
+        '回放报告',
+        '时间窗口',
+        '所选时刻的地图',
+        '各设备汇总',
+        '飞行时长',
+        '事件列表',
+        'AI 告警',
+      ])
+        expect(text).toContain(words);
+      // Both moments, each under its time, each with its map picture.
+      const moments = text.match(/此刻：\d+ 架飞行中/g) ?? [];
+      expect(moments).toHaveLength(2);
+      const pdf = await PDFDocument.load(bytes);
+      const maps = [];
+      // The text bands are grey PNGs; pictures (the maps) are JPEGs, which open with FF D8.
+      const jpegs = embeddedJpegs(pdf).filter((b) => b[0] === 0xff && b[1] === 0xd8);
+      for (const jpeg of jpegs) {
+        const ink = await jpegInk(page, jpeg);
+        if (ink.width >= 400 && ink.colourful > 0.01) maps.push(ink);
+      }
+      expect(maps.length).toBeGreaterThanOrEqual(2);
+      // Every aircraft of the project is in the summary, by its serial number.
+      const aircraft = await page.evaluate(
+        () =>
+          JSON.parse(
+            document
+              .querySelector('[data-testid=replay-map] .maplibregl-map')
+              ?.getAttribute('data-replay-positions') ?? '[]',
+          ) as [string, number, number][],
+      );
+      for (const [sn] of aircraft) expect(text).toContain(sn);
+    },
+  );
 });

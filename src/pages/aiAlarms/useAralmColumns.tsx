@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { AiAlarm, AiAlarmStatus } from '../../../protocol/aiAlarms.ts';
 import type { TableColumn } from '../../components/SearchTable/index.ts';
 import { formatTime } from '../../lib/time.ts';
+import { OpenInReplay } from '../../components/OpenInReplay/OpenInReplay.tsx';
 import { useAlarmWords } from './useAlarmWords.ts';
 
 export const STATUS_INTENT: Record<AiAlarmStatus, Intent> = {
@@ -85,14 +86,17 @@ export function useAralmColumns(
       key: 'actions',
       title: t('col.actions'),
       render: (x) => (
-        <Button
-          variant="minimal"
-          icon="info-sign"
-          aria-label={t('detail')}
-          title={t('detail')}
-          data-testid="alarm-open"
-          onClick={() => onOpen(x)}
-        />
+        <>
+          <Button
+            variant="minimal"
+            icon="info-sign"
+            aria-label={t('detail')}
+            title={t('detail')}
+            data-testid="alarm-open"
+            onClick={() => onOpen(x)}
+          />
+          <OpenInReplay compact target={() => ({ at: x.raised_at, sn: x.device_sn })} />
+        </>
       ),
     },
   ];

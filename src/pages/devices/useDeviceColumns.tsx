@@ -8,6 +8,7 @@ import { formatTime } from '../../lib/time.ts';
 import { kindFromDomain } from '../../telemetry/deviceStatus.ts';
 import { OnlineDot } from './OnlineDot.tsx';
 import { OpenCockpitButton } from '../../components/OpenCockpitButton/OpenCockpitButton.tsx';
+import { OpenDeviceInReplay } from '../../components/OpenInReplay/OpenInReplay.tsx';
 
 export type RowAction = 'detail' | 'form' | 'delete';
 
@@ -56,6 +57,7 @@ function RowButtons({
     <ButtonGroup variant="minimal">
       <Button icon="info-sign" text={t('detail')} onClick={() => onAction('detail', device)} />
       {(device.domain === 0 || device.domain === 3) && <OpenCockpitButton sn={device.device_sn} />}
+      {(device.domain === 0 || device.domain === 3) && <OpenDeviceInReplay sn={device.device_sn} />}
       <Permission code="device:edit">
         <Button
           icon="edit"

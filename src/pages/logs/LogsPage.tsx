@@ -8,6 +8,7 @@ import { Permission } from '../../components/Permission/Permission.tsx';
 import type { TableColumn } from '../../components/SearchTable/index.ts';
 import { SearchTable, useSearchTable } from '../../components/SearchTable/index.ts';
 import { formatTime } from '../../lib/time.ts';
+import { OpenLogInReplay } from '../../components/OpenInReplay/OpenInReplay.tsx';
 import { ExportButton } from './ExportButton.tsx';
 import { LogDrawer, ResultTag } from './LogDrawer.tsx';
 import { targetLabel } from './logNames.ts';
@@ -43,7 +44,10 @@ export default function LogsPage() {
       key: 'detail',
       title: t('detail'),
       render: (e) => (
-        <Button variant="minimal" icon="eye-open" text={t('detail')} onClick={() => setOpen(e)} />
+        <>
+          <Button variant="minimal" icon="eye-open" text={t('detail')} onClick={() => setOpen(e)} />
+          <OpenLogInReplay entry={e} />
+        </>
       ),
     },
   ];

@@ -1,5 +1,6 @@
-/** Play, pause, step and speed of the replay, with the cursor's time. */
+/** Play, pause, step and speed of the replay, with the cursor's time and what acts on it. */
 import { Button, ButtonGroup, HTMLSelect } from '@blueprintjs/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../lib/time.ts';
 import type { Player, PlayerState, Speed } from './player.ts';
@@ -10,9 +11,11 @@ interface Props {
   player: Player;
   stepMs: number;
   onSpeed: (speed: Speed) => void;
+  /** Actions on the cursor's moment, after its time (the report's moments). */
+  children?: ReactNode;
 }
 
-export function PlayerBar({ state, player, stepMs, onSpeed }: Props) {
+export function PlayerBar({ state, player, stepMs, onSpeed, children }: Props) {
   const { t } = useTranslation('replay');
   return (
     <div className="replay-player" data-testid="replay-player">
@@ -65,6 +68,7 @@ export function PlayerBar({ state, player, stepMs, onSpeed }: Props) {
       <span className="replay-clock" data-testid="replay-clock" data-t={state.t}>
         {formatTime(state.t)}
       </span>
+      {children}
       <span className="replay-keys">{t('player.keys')}</span>
     </div>
   );

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useMap } from 'react-map-gl/maplibre';
 import type { GeoJSONSource, Map as MapLibreMap, MapLayerMouseEvent } from 'maplibre-gl';
 import type { ReplayWindow } from '../../../protocol/replay.ts';
+import { AirspaceLayer } from '../../map/AirspaceLayer.tsx';
 import { ConsoleMap } from '../../map/ConsoleMap.tsx';
 import { useToDisplay } from '../../map/displayCoords.ts';
 import { framePlaces } from '../../map/framePlaces.ts';
@@ -202,6 +203,8 @@ export function ReplayMap(props: Props) {
   return (
     <div className="replay-map" data-testid="replay-map">
       <ConsoleMap initialViewState={{ longitude: 113.94, latitude: 22.52, zoom: 11 }}>
+        {/* First, so the project's airspace lies under the tracks. */}
+        <AirspaceLayer />
         <ReplayLayers {...props} />
       </ConsoleMap>
     </div>

@@ -9,6 +9,8 @@ import { Spinner } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { MapProvider } from 'react-map-gl/maplibre';
+import type { Map as MapLibreMap } from 'maplibre-gl';
 import { MOLD_PROJECT } from '../../../protocol/http.ts';
 import type { ReplayEvent } from '../../../protocol/replay.ts';
 import { toastError, toastSuccess } from '../../app/shellApi.ts';
@@ -24,12 +26,15 @@ import { PlayerBar } from './PlayerBar.tsx';
 import { stepFor } from './player.ts';
 import type { Player, PlayerState, Speed } from './player.ts';
 import { ReplayMap } from './ReplayMap.tsx';
+import { MapHandle, useDrawnMarks } from './replayMapHandle.ts';
+import { ReportMoments } from './ReportMoments.tsx';
 import type { DeviceChoice } from './ReplayToolbar.tsx';
 import { ReplayToolbar } from './ReplayToolbar.tsx';
 import type { Preset, ReplayView } from './replayView.ts';
 import { presetWindow, searchOf, viewOf } from './replayView.ts';
 import { timelineKey, Timeline } from './Timeline.tsx';
 import { usePlayer } from './usePlayer.ts';
+import { MAX_MOMENTS, useReplayReport } from './useReplayReport.ts';
 import { useReplayWindow } from './useReplayWindow.ts';
 import './replay.css';
 
@@ -120,6 +125,13 @@ export default function ReplayPage() {
   const [state, player] = usePlayer(view.from, view.to, view.t, view.speed);
   const stepMs = stepFor(view.from, view.to);
   const describe = useEventWords();
+  // The map, from the MapProvider around the page: for the report's pictures and the timing marks.
+  const [map, setMap] = useState<MapLibreMap | null>(null);
+  useDrawnMarks(map, data);
+  const report = useReplayReport(
+    map,
+    `${String(view.from)}|${String(view.to)}|${view.devices.join()}`,
+  );
 
   useCursorAddress(view.t, state, player, change);
   usePageKeys((e) => timelineKey(e.key, e.shiftKey, player, stepMs));
@@ -145,8 +157,9 @@ export default function ReplayPage() {
     if (view.preset === 'custom') setTick((n) => n + 1);
     else onPreset(view.preset);
   };
+  const linkHere = () => `${window.location.origin}/replay?${searchOf({ ...view, t: state.t })}`;
   const onLink = () => {
-    const url = `${window.location.origin}/replay?${searchOf({ ...view, t: state.t })}`;
+    const url = linkHere();
     navigator.clipboard.writeText(url).then(
       () => toastSuccess(t('toolbar.linkCopied')),
       () => toastError(t('toolbar.linkFailed', { url })),
@@ -155,59 +168,82 @@ export default function ReplayPage() {
   const onExport = (format: 'csv' | 'geojson') => {
     if (data !== null) saveTracks(data, format, t('csv', { returnObjects: true }));
   };
+  const reportFailed = () => toastError(t('toolbar.pdfFailed'));
+  const ready = data !== null && map !== null;
+  const reportActions = {
+    onPdf: () => {
+      if (data === null) return;
+      const about = { link: linkHere(), narrowed: view.devices.length > 0, describe };
+      report.save(data, about).catch(reportFailed);
+    },
+    ready,
+    busy: report.busy,
+  };
   return (
-    <div className="replay-page" data-testid="replay-page">
-      <ReplayToolbar
-        view={view}
-        devices={choices}
-        onPreset={onPreset}
-        onRange={(from, to) => change({ preset: 'custom', from, to, t: null })}
-        onDevices={(devices) => change({ devices })}
-        onRefresh={onRefresh}
-        onLink={onLink}
-        onExport={onExport}
-        canExport={data !== null && data.tracks.length > 0}
-      />
-      <ReplayStatus loading={loading} failed={failed} data={data} />
-      <div className="replay-main">
-        <ReplayMap
-          data={data}
-          t={state.t}
-          aircraft={aircraft}
-          selected={view.sn}
-          onSelect={select}
+    <MapProvider>
+      <div className="replay-page" data-testid="replay-page">
+        <MapHandle onMap={setMap} />
+        <ReplayToolbar
+          view={view}
+          devices={choices}
+          onPreset={onPreset}
+          onRange={(from, to) => change({ preset: 'custom', from, to, t: null })}
+          onDevices={(devices) => change({ devices })}
+          onRefresh={onRefresh}
+          onLink={onLink}
+          onExport={onExport}
+          canExport={data !== null && data.tracks.length > 0}
+          report={reportActions}
         />
-        <aside className="replay-side">
-          <DevicePanel data={data} selected={view.sn} aircraft={aircraft} />
-          <EventList
+        <ReplayStatus loading={loading} failed={failed} data={data} />
+        <div className="replay-main">
+          <ReplayMap
             data={data}
             t={state.t}
-            playing={state.playing}
-            onPick={pick}
-            describe={describe}
+            aircraft={aircraft}
+            selected={view.sn}
+            onSelect={select}
           />
-        </aside>
+          <aside className="replay-side">
+            <DevicePanel data={data} selected={view.sn} aircraft={aircraft} />
+            <EventList
+              data={data}
+              t={state.t}
+              playing={state.playing}
+              onPick={pick}
+              describe={describe}
+            />
+          </aside>
+        </div>
+        <PlayerBar
+          state={state}
+          player={player}
+          stepMs={stepMs}
+          onSpeed={(speed: Speed) => {
+            player.setSpeed(speed);
+            change({ speed });
+          }}
+        >
+          <ReportMoments
+            moments={report.moments}
+            onAdd={() => void report.add().catch(reportFailed)}
+            onRemove={report.remove}
+            ready={ready && !report.busy}
+            max={MAX_MOMENTS}
+          />
+        </PlayerBar>
+        <Timeline
+          data={data}
+          state={state}
+          player={player}
+          stepMs={stepMs}
+          selected={view.sn}
+          onSelect={select}
+          onWidth={setWidth}
+          describe={describe}
+        />
       </div>
-      <PlayerBar
-        state={state}
-        player={player}
-        stepMs={stepMs}
-        onSpeed={(speed: Speed) => {
-          player.setSpeed(speed);
-          change({ speed });
-        }}
-      />
-      <Timeline
-        data={data}
-        state={state}
-        player={player}
-        stepMs={stepMs}
-        selected={view.sn}
-        onSelect={select}
-        onWidth={setWidth}
-        describe={describe}
-      />
-    </div>
+    </MapProvider>
   );
 }
 

@@ -1,6 +1,6 @@
 /**
  * The replay's window (a preset or from/to to the minute), its devices, and its actions: reload,
- * copy a link to this moment, export the tracks.
+ * copy a link to this moment, export the tracks, export the PDF report.
  */
 import { Button, Checkbox, HTMLSelect, Intent, Menu, PopoverNext } from '@blueprintjs/core';
 import { DateRangeInput, TimePrecision } from '@blueprintjs/datetime';
@@ -30,6 +30,14 @@ interface Props {
   onLink: () => void;
   onExport: (format: 'csv' | 'geojson') => void;
   canExport: boolean;
+  report: ReportActions;
+}
+
+/** The PDF report's export; disabled while there is no window or no map to copy. */
+export interface ReportActions {
+  onPdf: () => void;
+  ready: boolean;
+  busy: boolean;
 }
 
 function DevicePicker({ view, devices, onDevices }: Pick<Props, 'view' | 'devices' | 'onDevices'>) {
@@ -130,7 +138,12 @@ export function ReplayToolbar(p: Props) {
       )}
       <DevicePicker view={view} devices={p.devices} onDevices={p.onDevices} />
       <span className="replay-spacer" />
-      <Button icon="refresh" text={t('toolbar.refresh')} onClick={p.onRefresh} />
+      <Button
+        icon="refresh"
+        text={t('toolbar.refresh')}
+        onClick={p.onRefresh}
+        data-testid="replay-refresh"
+      />
       <Button icon="link" text={t('toolbar.link')} onClick={p.onLink} data-testid="replay-link" />
       <Button
         icon="th-derived"
@@ -146,6 +159,22 @@ export function ReplayToolbar(p: Props) {
         onClick={() => p.onExport('geojson')}
         data-testid="replay-geojson"
       />
+      <ReportButtons {...p.report} />
     </div>
+  );
+}
+
+function ReportButtons(r: ReportActions) {
+  const { t } = useTranslation('replay');
+  return (
+    <Button
+      icon="document"
+      text={t('toolbar.pdf')}
+      title={t('toolbar.pdfTitle')}
+      disabled={!r.ready}
+      loading={r.busy}
+      onClick={r.onPdf}
+      data-testid="replay-pdf"
+    />
   );
 }

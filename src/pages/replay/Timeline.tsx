@@ -59,7 +59,8 @@ export function timelineKey(key: string, shift: boolean, player: Player, stepMs:
 
 /** The width of an element, followed as it resizes. */
 function useWidth(box: RefObject<HTMLDivElement | null>): number {
-  const [width, setWidth] = useState(800);
+  // 0 until measured: a guess would ask the server for a window it then asks for again.
+  const [width, setWidth] = useState(0);
   useEffect(() => {
     const el = box.current;
     if (el === null) return;
@@ -192,8 +193,8 @@ export function Timeline(p: Props) {
     width: Math.max(50, width - label - 8),
   };
   useEffect(() => {
-    onWidth(Math.max(WIDTH_STEP, Math.round(scale.width / WIDTH_STEP) * WIDTH_STEP));
-  }, [scale.width, onWidth]);
+    if (width > 0) onWidth(Math.max(WIDTH_STEP, Math.round(scale.width / WIDTH_STEP) * WIDTH_STEP));
+  }, [width, scale.width, onWidth]);
   const scrub = useScrub(scale, p.player);
   const lanes = p.data?.lanes ?? [];
   const names = new Map((p.data?.devices ?? []).map((d) => [d.sn, d.name || d.sn]));

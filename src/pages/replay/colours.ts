@@ -26,3 +26,9 @@ export const AIRCRAFT_ICON: Record<LaneState, string> = {
   online: 'ground',
   offline: 'quiet',
 };
+
+/**
+ * The map's line colours (ReplayMap.tsx draws with these values) for the report's legend: the
+ * window's whole tracks, faint, and each aircraft's last minutes up to the cursor.
+ */
+export const MAP_LINE_COLOURS = { track: '#abb3bf', trail: '#f0b726' } as const;

@@ -10,6 +10,7 @@ import type { ToDisplay } from '../../map/displayCoords.ts';
 import { AIRCRAFT_ICON } from './colours.ts';
 import type { AircraftAt, AlarmPlace } from './cursorFacts.ts';
 import { joinGapMs, pathUntil } from './interpolate.ts';
+import { simplifiedLines } from './simplifyTrack.ts';
 
 type Lines = FeatureCollection<MultiLineString, { sn: string }>;
 
@@ -22,13 +23,19 @@ const lines = (sn: string, parts: [number, number][][], toDisplay: ToDisplay) =>
   },
 });
 
-/** Every aircraft's track over the whole window, broken at gaps. */
+/**
+ * How far the faint whole-window tracks may stray from the stored points, m: under a pixel until
+ * the map is zoomed in to a few streets, where the bright trail (every point) is what is read.
+ */
+export const TRACK_TOLERANCE_M = 1;
+
+/** Every aircraft's track over the whole window, broken at gaps, thinned for drawing. */
 export function tracksGeo(w: ReplayWindow, toDisplay: ToDisplay): Lines {
   const gap = joinGapMs(w.bucket_ms, TRACK_GAP_MS);
   return {
     type: 'FeatureCollection',
     features: w.tracks.map((tr) =>
-      lines(tr.sn, pathUntil(tr, -Infinity, w.to - w.from, gap), toDisplay),
+      lines(tr.sn, simplifiedLines(tr, gap, TRACK_TOLERANCE_M), toDisplay),
     ),
   };
 }
