@@ -33,9 +33,12 @@ async function viewerTotal(url: string): Promise<number> {
   return Object.values(counts).reduce((a, b) => a + b, 0);
 }
 
-/** Opens the wall with `size` tiles and puts the first `n` streams of the tree into them. */
+/**
+ * Signs the operator in straight to the wall, picks `size` tiles and puts the first `n` streams of
+ * the tree into them.
+ */
 async function fillWall(e2e: E2E, n: number, size: 4 | 16 = 4): Promise<void> {
-  await e2e.console.open('/video_square');
+  await e2e.console.signInTo('operator', '/video_square');
   await e2e.page.getByTestId('video-square').waitFor(WAIT);
   await e2e.page.getByTestId(`video-layout-${String(size)}`).click();
   const nodes = e2e.page.locator('[data-testid^="stream-"]');
@@ -71,172 +74,175 @@ async function setTabVisible(e2e: E2E, visible: boolean): Promise<void> {
   }, visible);
 }
 
-describe('the video wall', () => {
-  const e2e = useE2E({ SIM_DRONES: '2' });
+/**
+ * One server for the simulated cameras' tests: eight aircraft and their docks, sixteen cameras,
+ * enough for the largest wall; the tests of fewer tiles use the first streams of the tree. Only the
+ * HLS test needs a server of its own (its play URLs are the server's setting).
+ */
+describe('the video wall of the simulated fleet', () => {
+  const e2e = useE2E({ SIM_DRONES: '8' }, { seeded: true });
 
-  it('shows moving frames in four tiles and stops the streams when they close', async () => {
-    await e2e.page.setViewportSize(DESKTOP);
-    await e2e.console.signIn('operator');
-    await fillWall(e2e, 4);
-    const tile = e2e.page.getByTestId('video-tile-0');
-    // The canvas takes the frame's size once the first frame is drawn.
-    await expect
-      .poll(() => tile.locator('canvas').evaluate((c: HTMLCanvasElement) => c.width), WAIT)
-      .toBe(320);
-    await expect.poll(() => viewerTotal(e2e.server.url), WAIT).toBe(4);
-    await tile.getByTestId('video-latency').waitFor(WAIT);
-    const first = await tile.locator('canvas').screenshot();
-    await expect
-      .poll(async () => !(await tile.locator('canvas').screenshot()).equals(first), WAIT)
-      .toBe(true);
-    await e2e.console.shot('video-wall-4-zh');
-    await e2e.page.setViewportSize(PHONE);
-    await e2e.console.shot('video-wall-phone-zh');
-    // The language switch is in the top bar at desktop width (folded into a menu on a phone).
-    await e2e.page.setViewportSize(DESKTOP);
-    await e2e.console.switchLanguage('English');
-    await e2e.page.setViewportSize(PHONE);
-    await e2e.console.shot('video-wall-phone-en');
-    await e2e.page.setViewportSize(DESKTOP);
-    await tile.click();
-    await e2e.console.shot('video-wall-enlarged-en');
-    await e2e.page.getByTestId('video-tile-0').getByTestId('video-tile-close').click();
+  describe('the video wall', () => {
+    it('shows moving frames in four tiles and stops the streams when they close', async () => {
+      await e2e.page.setViewportSize(DESKTOP);
+      await fillWall(e2e, 4);
+      const tile = e2e.page.getByTestId('video-tile-0');
+      // The canvas takes the frame's size once the first frame is drawn.
+      await expect
+        .poll(() => tile.locator('canvas').evaluate((c: HTMLCanvasElement) => c.width), WAIT)
+        .toBe(320);
+      await expect.poll(() => viewerTotal(e2e.server.url), WAIT).toBe(4);
+      await tile.getByTestId('video-latency').waitFor(WAIT);
+      const first = await tile.locator('canvas').screenshot();
+      await expect
+        .poll(async () => !(await tile.locator('canvas').screenshot()).equals(first), WAIT)
+        .toBe(true);
+      await e2e.console.shot('video-wall-4-zh');
+      await e2e.page.setViewportSize(PHONE);
+      await e2e.console.shot('video-wall-phone-zh');
+      // The language switch is in the top bar at desktop width (folded into a menu on a phone).
+      await e2e.page.setViewportSize(DESKTOP);
+      await e2e.console.switchLanguage('English');
+      await e2e.page.setViewportSize(PHONE);
+      await e2e.console.shot('video-wall-phone-en');
+      await e2e.page.setViewportSize(DESKTOP);
+      await tile.click();
+      await e2e.console.shot('video-wall-enlarged-en');
+      await e2e.page.getByTestId('video-tile-0').getByTestId('video-tile-close').click();
 
-    for (let i = 1; i < 4; i++)
-      await e2e.page
-        .getByTestId(`video-tile-${String(i)}`)
-        .getByTestId('video-tile-close')
-        .click();
-    await expect.poll(() => viewerTotal(e2e.server.url), WAIT).toBe(0);
-  });
-
-  it('keeps the wall per user', async () => {
-    await e2e.console.signIn('operator');
-    await e2e.console.open('/video_square');
-    await e2e.page.getByTestId('video-square').waitFor(WAIT);
-    await e2e.page.getByTestId('video-layout-9').click();
-    // The wall is saved on the server after each change: reload only once the save with the stream
-    // has been answered, or the reload races it.
-    const saved = e2e.page.waitForResponse(
-      (r) =>
-        r.url().includes('/api/video/layout') &&
-        r.request().method() === 'POST' &&
-        // A quote inside `tiles` is a stream id: the save that holds the chosen stream.
-        /"tiles":\[[^\]]*"/.test(r.request().postData() ?? ''),
-    );
-    await e2e.page.locator('[data-testid^="stream-"]').first().click();
-    await e2e.page.getByTestId('video-tile-8').waitFor();
-    await saved;
-    await e2e.page.reload();
-    await e2e.page.getByTestId('video-tile-8').waitFor(WAIT);
-    await expect.poll(() => viewerTotal(e2e.server.url), WAIT).toBe(1);
-    // Hiding the page (another tab in front) stops the stream as well.
-    await e2e.page.goto('about:blank');
-    await expect.poll(() => viewerTotal(e2e.server.url), WAIT).toBe(0);
-  });
-});
-
-describe('the video wall with sixteen tiles', () => {
-  // Eight aircraft and their docks: sixteen cameras, enough for the largest wall.
-  const e2e = useE2E({ SIM_DRONES: '8' });
-  const tiles = () => e2e.page.locator('.sd-video-tile');
-
-  it('plays sixteen live tiles; a click enlarges, a double click goes full screen', async () => {
-    await e2e.page.setViewportSize(DESKTOP);
-    await e2e.console.signIn('operator');
-    await fillWall(e2e, 16, 16);
-    await expect.poll(() => drawnTiles(e2e), WAIT).toBe(16);
-    await expect.poll(() => viewerTotal(e2e.server.url), WAIT).toBe(16);
-    await expect.poll(() => e2e.page.getByTestId('video-latency').count(), WAIT).toBe(16);
-    await saveShot(e2e.page, 'video-square', 'zh-1440-16');
-    await e2e.page.setViewportSize(PHONE);
-    await saveShot(e2e.page, 'video-square', 'zh-390-16');
-    await e2e.page.setViewportSize(DESKTOP);
-
-    // A double click: full screen, and the wall behind it untouched. Its two clicks must not enlarge
-    // the tile and shrink it back, which would tear down and rebuild the other fifteen players.
-    const marked = () =>
-      e2e.page
-        .locator('.sd-video-tile canvas')
-        .evaluateAll((all: HTMLCanvasElement[]) => all.filter((c) => c.dataset.kept).length);
-    await e2e.page
-      .locator('.sd-video-tile canvas')
-      .evaluateAll((all: HTMLCanvasElement[]) => all.forEach((c) => (c.dataset.kept = 'yes')));
-    const fifth = e2e.page.getByTestId('video-tile-5');
-    await fifth.dblclick();
-    await e2e.page.locator('[data-testid="video-tile-5"][data-full-screen="yes"]').waitFor(WAIT);
-    expect(await tiles().count()).toBe(16);
-    expect(await marked()).toBe(16);
-    // Full screen asks for the big picture.
-    await expect
-      .poll(() => fifth.locator('canvas').evaluate((c: HTMLCanvasElement) => c.width), WAIT)
-      .toBe(640);
-    await saveShot(e2e.page, 'video-square', 'zh-1440-full-screen');
-    await e2e.page.evaluate(() => document.exitFullscreen());
-    await e2e.page.locator('[data-testid="video-tile-5"][data-full-screen="no"]').waitFor(WAIT);
-    expect(await tiles().count()).toBe(16);
-
-    // A single click enlarges, once the double-click time has passed.
-    await fifth.click();
-    await expect.poll(() => tiles().count(), WAIT).toBe(1);
-    await expect.poll(() => drawnTiles(e2e), WAIT).toBe(1);
-    await saveShot(e2e.page, 'video-square', 'zh-1440-enlarged');
-    await e2e.console.switchLanguage('English');
-    await saveShot(e2e.page, 'video-square', 'en-1440-enlarged');
-    await e2e.page.setViewportSize(PHONE);
-    await saveShot(e2e.page, 'video-square', 'en-390-enlarged');
-    await e2e.page.setViewportSize(DESKTOP);
-    await e2e.page.getByRole('button', { name: 'Back to the wall' }).click();
-    await expect.poll(() => drawnTiles(e2e), WAIT).toBe(16);
-    await saveShot(e2e.page, 'video-square', 'en-1440-16');
-    await e2e.page.setViewportSize(PHONE);
-    await saveShot(e2e.page, 'video-square', 'en-390-16');
-    await e2e.page.setViewportSize(DESKTOP);
-  });
-
-  it('stops every stream while the tab is hidden and resumes when it is shown', async () => {
-    await e2e.console.signIn('operator');
-    await fillWall(e2e, 4);
-    await expect.poll(() => viewerTotal(e2e.server.url), WAIT).toBe(4);
-    await setTabVisible(e2e, false);
-    await expect.poll(() => viewerTotal(e2e.server.url), WAIT).toBe(0);
-    await setTabVisible(e2e, true);
-    await expect.poll(() => viewerTotal(e2e.server.url), WAIT).toBe(4);
-    const canvas = e2e.page.getByTestId('video-tile-0').locator('canvas');
-    const first = await canvas.screenshot();
-    await expect.poll(async () => !(await canvas.screenshot()).equals(first), WAIT).toBe(true);
-  });
-
-  it('opens the cockpit of an aircraft from its tile', async () => {
-    await e2e.console.signIn('operator');
-    await fillWall(e2e, 4);
-    const aircraft = e2e.page.locator('.sd-video-tile', {
-      has: e2e.page.getByTestId('video-tile-cockpit'),
+      for (let i = 1; i < 4; i++)
+        await e2e.page
+          .getByTestId(`video-tile-${String(i)}`)
+          .getByTestId('video-tile-close')
+          .click();
+      await expect.poll(() => viewerTotal(e2e.server.url), WAIT).toBe(0);
     });
-    await aircraft.first().waitFor(WAIT);
-    const name = await aircraft.first().locator('.sd-video-tile-name').innerText();
-    await aircraft.first().getByTestId('video-tile-cockpit').click();
-    await e2e.page.waitForURL((url) => url.pathname === '/drone_ctl');
-    expect(new URL(e2e.page.url()).searchParams.get('sn')).toMatch(/^SIMUAV/);
-    await e2e.page.getByTestId('cockpit').waitFor(WAIT);
-    await expect.poll(() => e2e.page.locator('.dc-title').innerText(), WAIT).toBe(name);
-    // Its main camera plays in the cockpit.
-    await expect
-      .poll(
-        () => e2e.page.locator('canvas.dc-camera').evaluate((c: HTMLCanvasElement) => c.width),
-        WAIT,
-      )
-      .toBe(640);
+
+    it('keeps the wall per user', async () => {
+      await e2e.console.signInTo('operator', '/video_square');
+      await e2e.page.getByTestId('video-square').waitFor(WAIT);
+      await e2e.page.getByTestId('video-layout-9').click();
+      // The wall is saved on the server after each change: reload only once the save with the stream
+      // has been answered, or the reload races it.
+      const saved = e2e.page.waitForResponse(
+        (r) =>
+          r.url().includes('/api/video/layout') &&
+          r.request().method() === 'POST' &&
+          // A quote inside `tiles` is a stream id: the save that holds the chosen stream.
+          /"tiles":\[[^\]]*"/.test(r.request().postData() ?? ''),
+      );
+      await e2e.page.locator('[data-testid^="stream-"]').first().click();
+      await e2e.page.getByTestId('video-tile-8').waitFor();
+      await saved;
+      await e2e.page.reload();
+      await e2e.page.getByTestId('video-tile-8').waitFor(WAIT);
+      await expect.poll(() => viewerTotal(e2e.server.url), WAIT).toBe(1);
+      // Hiding the page (another tab in front) stops the stream as well.
+      await e2e.page.goto('about:blank');
+      await expect.poll(() => viewerTotal(e2e.server.url), WAIT).toBe(0);
+    });
+  });
+
+  describe('the video wall with sixteen tiles', () => {
+    const tiles = () => e2e.page.locator('.sd-video-tile');
+
+    it('plays sixteen live tiles; a click enlarges, a double click goes full screen', async () => {
+      await e2e.page.setViewportSize(DESKTOP);
+      await fillWall(e2e, 16, 16);
+      await expect.poll(() => drawnTiles(e2e), WAIT).toBe(16);
+      await expect.poll(() => viewerTotal(e2e.server.url), WAIT).toBe(16);
+      await expect.poll(() => e2e.page.getByTestId('video-latency').count(), WAIT).toBe(16);
+      await saveShot(e2e.page, 'video-square', 'zh-1440-16');
+      await e2e.page.setViewportSize(PHONE);
+      await saveShot(e2e.page, 'video-square', 'zh-390-16');
+      await e2e.page.setViewportSize(DESKTOP);
+
+      // A double click: full screen, and the wall behind it untouched. Its two clicks must not enlarge
+      // the tile and shrink it back, which would tear down and rebuild the other fifteen players.
+      const marked = () =>
+        e2e.page
+          .locator('.sd-video-tile canvas')
+          .evaluateAll((all: HTMLCanvasElement[]) => all.filter((c) => c.dataset.kept).length);
+      await e2e.page
+        .locator('.sd-video-tile canvas')
+        .evaluateAll((all: HTMLCanvasElement[]) => all.forEach((c) => (c.dataset.kept = 'yes')));
+      const fifth = e2e.page.getByTestId('video-tile-5');
+      await fifth.dblclick();
+      await e2e.page.locator('[data-testid="video-tile-5"][data-full-screen="yes"]').waitFor(WAIT);
+      expect(await tiles().count()).toBe(16);
+      expect(await marked()).toBe(16);
+      // Full screen asks for the big picture.
+      await expect
+        .poll(() => fifth.locator('canvas').evaluate((c: HTMLCanvasElement) => c.width), WAIT)
+        .toBe(640);
+      await saveShot(e2e.page, 'video-square', 'zh-1440-full-screen');
+      await e2e.page.evaluate(() => document.exitFullscreen());
+      await e2e.page.locator('[data-testid="video-tile-5"][data-full-screen="no"]').waitFor(WAIT);
+      expect(await tiles().count()).toBe(16);
+
+      // A single click enlarges, once the double-click time has passed.
+      await fifth.click();
+      await expect.poll(() => tiles().count(), WAIT).toBe(1);
+      await expect.poll(() => drawnTiles(e2e), WAIT).toBe(1);
+      await saveShot(e2e.page, 'video-square', 'zh-1440-enlarged');
+      await e2e.console.switchLanguage('English');
+      await saveShot(e2e.page, 'video-square', 'en-1440-enlarged');
+      await e2e.page.setViewportSize(PHONE);
+      await saveShot(e2e.page, 'video-square', 'en-390-enlarged');
+      await e2e.page.setViewportSize(DESKTOP);
+      await e2e.page.getByRole('button', { name: 'Back to the wall' }).click();
+      await expect.poll(() => drawnTiles(e2e), WAIT).toBe(16);
+      await saveShot(e2e.page, 'video-square', 'en-1440-16');
+      await e2e.page.setViewportSize(PHONE);
+      await saveShot(e2e.page, 'video-square', 'en-390-16');
+      await e2e.page.setViewportSize(DESKTOP);
+    });
+
+    it('stops every stream while the tab is hidden and resumes when it is shown', async () => {
+      await fillWall(e2e, 4);
+      await expect.poll(() => viewerTotal(e2e.server.url), WAIT).toBe(4);
+      await setTabVisible(e2e, false);
+      await expect.poll(() => viewerTotal(e2e.server.url), WAIT).toBe(0);
+      await setTabVisible(e2e, true);
+      await expect.poll(() => viewerTotal(e2e.server.url), WAIT).toBe(4);
+      const canvas = e2e.page.getByTestId('video-tile-0').locator('canvas');
+      const first = await canvas.screenshot();
+      await expect.poll(async () => !(await canvas.screenshot()).equals(first), WAIT).toBe(true);
+    });
+
+    it('opens the cockpit of an aircraft from its tile', async () => {
+      await fillWall(e2e, 4);
+      const aircraft = e2e.page.locator('.sd-video-tile', {
+        has: e2e.page.getByTestId('video-tile-cockpit'),
+      });
+      await aircraft.first().waitFor(WAIT);
+      const name = await aircraft.first().locator('.sd-video-tile-name').innerText();
+      await aircraft.first().getByTestId('video-tile-cockpit').click();
+      await e2e.page.waitForURL((url) => url.pathname === '/drone_ctl');
+      expect(new URL(e2e.page.url()).searchParams.get('sn')).toMatch(/^SIMUAV/);
+      await e2e.page.getByTestId('cockpit').waitFor(WAIT);
+      await expect.poll(() => e2e.page.locator('.dc-title').innerText(), WAIT).toBe(name);
+      // Its main camera plays in the cockpit.
+      await expect
+        .poll(
+          () => e2e.page.locator('canvas.dc-camera').evaluate((c: HTMLCanvasElement) => c.width),
+          WAIT,
+        )
+        .toBe(640);
+    });
   });
 });
 
 const hlsPort = await freePort();
 
 describe.skipIf(!HAS_FFMPEG)('HLS playback (needs Debian ffmpeg)', () => {
-  const e2e = useE2E({
-    SIM_DRONES: '1',
-    LIVE_URL_TEMPLATE: `hls:http://127.0.0.1:${String(hlsPort)}/live/{sn}.m3u8`,
-  });
+  const e2e = useE2E(
+    {
+      SIM_DRONES: '1',
+      LIVE_URL_TEMPLATE: `hls:http://127.0.0.1:${String(hlsPort)}/live/{sn}.m3u8`,
+    },
+    { seeded: true },
+  );
   let dir = '';
   let files: Server | null = null;
 
@@ -296,7 +302,6 @@ describe.skipIf(!HAS_FFMPEG)('HLS playback (needs Debian ffmpeg)', () => {
   });
 
   it('plays the stream a media server would serve and its time advances', async () => {
-    await e2e.console.signIn('operator');
     await fillWall(e2e, 1);
     const video = e2e.page.getByTestId('video-tile-0').locator('video');
     await expect

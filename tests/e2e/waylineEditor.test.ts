@@ -28,6 +28,13 @@ function fullPrecisionTwoWaylinesKmz(): Uint8Array {
   return zipFiles(Object.fromEntries(files));
 }
 
+/**
+ * `expect.poll` with room for a loaded machine: its own default gives up after one second, and a
+ * list or a field the page fills from the server took longer than that under load.
+ */
+const poll: typeof expect.poll = (actual, options = { timeout: 30_000 }) =>
+  expect.poll(actual, options);
+
 /** What a person does in the wayline map editor. */
 class Editor {
   constructor(readonly page: Page) {}
@@ -88,7 +95,7 @@ class Editor {
   /** Opens a wayline of the library in the editor, from its row on /wayline. */
   async openFromList(name: string, edit: string): Promise<void> {
     const row = this.page.locator('.sd-table tbody tr').filter({ hasText: name });
-    await expect.poll(() => row.count()).toBe(1);
+    await poll(() => row.count()).toBe(1);
     await row.getByRole('button', { name: edit }).click();
     await this.ready();
   }
@@ -98,20 +105,19 @@ class Editor {
     await this.shown('editor-wayline-pick').selectOption(String(wayline - 1));
     await this.shown('editor-tab-point').click();
     for (let i = 0; i < point; i++) await this.shown('editor-point-next').click();
-    await expect
-      .poll(() => this.shown('editor-point-position').textContent())
-      .toMatch(new RegExp(`^\\D*${String(point)}\\D`));
+    await poll(() => this.shown('editor-point-position').textContent()).toMatch(
+      new RegExp(`^\\D*${String(point)}\\D`),
+    );
   }
 }
 
 describe('the wayline map editor', () => {
-  const e2e = useE2E({ SIM_DRONES: '0' });
+  const e2e = useE2E({ SIM_DRONES: '0' }, { seeded: true });
 
   it('draws a route by clicking the map, edits a height with undo/redo, saves it and exports a KMZ', async () => {
     const { page } = e2e;
     const ui = new Editor(page);
-    await e2e.console.signIn('operator');
-    await e2e.console.open('/wayline');
+    await e2e.console.signInTo('operator', '/wayline');
     await page.getByTestId('wayline-new').click();
     await page.getByTestId('wayline-editor').waitFor();
     await ui.ready();
@@ -119,7 +125,7 @@ describe('the wayline map editor', () => {
     await ui.clickMap(0.3, 0.6);
     await ui.clickMap(0.5, 0.3);
     await ui.clickMap(0.7, 0.6);
-    await expect.poll(() => ui.count()).toBe('3');
+    await poll(() => ui.count()).toBe('3');
     expect(await page.getByTestId('editor-length').textContent()).toMatch(/^\d+(\.\d+)? (m|km)$/);
 
     // Clicking a waypoint selects it; its panel edits the height, one undo step per change.
@@ -127,11 +133,11 @@ describe('the wayline map editor', () => {
     await ui.height().waitFor();
     await ui.height().fill('55');
     await ui.height().press('Enter');
-    await expect.poll(() => ui.height().inputValue()).toBe('55');
+    await poll(() => ui.height().inputValue()).toBe('55');
     await page.getByTestId('editor-undo').click();
-    await expect.poll(() => ui.height().inputValue()).toBe('100');
+    await poll(() => ui.height().inputValue()).toBe('100');
     await page.keyboard.press('Control+Shift+Z');
-    await expect.poll(() => ui.height().inputValue()).toBe('55');
+    await poll(() => ui.height().inputValue()).toBe('55');
     expect(await ui.count()).toBe('3');
 
     await page.getByTestId('editor-name').fill('东门巡检 编辑');
@@ -150,14 +156,14 @@ describe('the wayline map editor', () => {
 
     await e2e.console.open('/wayline');
     const row = page.locator('.sd-table tbody tr').filter({ hasText: '东门巡检 编辑' });
-    await expect.poll(() => row.count()).toBe(1);
+    await poll(() => row.count()).toBe(1);
     expect(await row.locator('td').allTextContents()).toContain('3');
 
     // Edit opens the saved route again.
     await row.getByRole('button', { name: '在地图上编辑' }).click();
     await ui.ready();
-    await expect.poll(() => ui.count()).toBe('3');
-    await expect.poll(() => ui.shown('editor-name').inputValue()).toBe('东门巡检 编辑');
+    await poll(() => ui.count()).toBe('3');
+    await poll(() => ui.shown('editor-name').inputValue()).toBe('东门巡检 编辑');
     await saveShot(page, 'route-editor', 'reopened-zh-desktop');
     await page.setViewportSize({ width: 390, height: 844 });
     await saveShot(page, 'route-editor', 'reopened-zh-phone', { fullPage: true });
@@ -166,9 +172,7 @@ describe('the wayline map editor', () => {
   it('generates a mapping route from a drawn polygon, in English and on a phone', async () => {
     const { page } = e2e;
     const ui = new Editor(page);
-    await e2e.console.signIn('operator');
-    await e2e.console.switchLanguage('English');
-    await e2e.console.open('/waylineEditor/new');
+    await e2e.console.signInTo('operator', '/waylineEditor/new', 'English');
     await ui.ready();
     await page.getByTestId('editor-mode-mapping').click();
     await ui.clickMap(0.3, 0.3);
@@ -180,7 +184,7 @@ describe('the wayline map editor', () => {
     await page.getByTestId('mapping-height').fill('60');
     await page.getByTestId('mapping-height').press('Enter');
     await page.getByTestId('mapping-generate').click();
-    await expect.poll(async () => Number(await ui.count())).toBeGreaterThan(3);
+    await poll(async () => Number(await ui.count())).toBeGreaterThan(3);
     await saveShot(page, 'route-editor', 'mapping-en-desktop');
     await page.setViewportSize({ width: 390, height: 844 });
     await saveShot(page, 'route-editor', 'mapping-en-phone', { fullPage: true });
@@ -189,11 +193,10 @@ describe('the wayline map editor', () => {
   it('opens an imported two-wayline file, changes a waypoint of the second, saves and exports it, and the exported file imports with the change', async () => {
     const { page } = e2e;
     const ui = new Editor(page);
-    await e2e.console.signIn('operator');
-    await e2e.console.open('/wayline');
+    await e2e.console.signInTo('operator', '/wayline');
     await ui.importFiles([{ name: '双航线.kmz', bytes: takePhotoTwoWaylinesKmz() }], /8 个航点/);
     await ui.openFromList('双航线', '在地图上编辑');
-    await expect.poll(() => ui.count()).toBe('8');
+    await poll(() => ui.count()).toBe('8');
     const options = ui.shown('editor-wayline-pick').locator('option');
     expect(await options.allTextContents()).toEqual(['航线 1（4 个航点）', '航线 2（4 个航点）']);
 
@@ -204,7 +207,7 @@ describe('the wayline map editor', () => {
     await ui.shown('editor-point-lng').press('Enter');
     await ui.height().fill('66');
     await ui.height().press('Enter');
-    await expect.poll(() => ui.height().inputValue()).toBe('66');
+    await poll(() => ui.height().inputValue()).toBe('66');
     await saveShot(page, 'route-editor', 'two-waylines-zh-desktop');
     await ui.shown('editor-save').click();
     await page.locator('.bp6-toast', { hasText: '已保存：双航线' }).waitFor();
@@ -228,10 +231,11 @@ describe('the wayline map editor', () => {
     await ui.importFiles([{ name: '双航线导出.kmz', bytes: exported }], /8 个航点/);
     await ui.openFromList('双航线导出', '在地图上编辑');
     await ui.pickPoint(2, 1);
-    await expect.poll(() => ui.height().inputValue()).toBe('66');
-    await expect
-      .poll(async () => Number(await ui.shown('editor-point-lng').inputValue()))
-      .toBeCloseTo(lng + 0.0005, 6);
+    await poll(() => ui.height().inputValue()).toBe('66');
+    await poll(async () => Number(await ui.shown('editor-point-lng').inputValue())).toBeCloseTo(
+      lng + 0.0005,
+      6,
+    );
     await page.setViewportSize({ width: 390, height: 844 });
     await saveShot(page, 'route-editor', 'two-waylines-zh-phone', { fullPage: true });
   });
@@ -239,26 +243,24 @@ describe('the wayline map editor', () => {
   it('draws every waypoint of a file whose coordinates carry more decimals than the map keeps, in each wayline', async () => {
     const { page } = e2e;
     const ui = new Editor(page);
-    await e2e.console.signIn('operator');
-    await e2e.console.open('/wayline');
+    await e2e.console.signInTo('operator', '/wayline');
     await ui.importFiles(
       [{ name: '精确坐标.kmz', bytes: fullPrecisionTwoWaylinesKmz() }],
       /8 个航点/,
     );
     await ui.openFromList('精确坐标', '在地图上编辑');
-    await expect.poll(() => ui.count()).toBe('8');
+    await poll(() => ui.count()).toBe('8');
     // The edited wayline's points are terra-draw's; the other wayline is drawn grey beside them.
-    await expect.poll(() => ui.drawn()).toBe('4');
+    await poll(() => ui.drawn()).toBe('4');
     await ui.pickPoint(2, 1);
-    await expect.poll(() => ui.drawn()).toBe('4');
+    await poll(() => ui.drawn()).toBe('4');
     await saveShot(page, 'route-editor', 'full-precision-zh-desktop');
   });
 
   it('keeps unsaved edits: asks before the tag closes, keeps them behind another page, restores them as a draft when the editor opens again, and discards the draft back to the saved route', async () => {
     const { page } = e2e;
     const ui = new Editor(page);
-    await e2e.console.signIn('operator');
-    await e2e.console.open('/wayline');
+    await e2e.console.signInTo('operator', '/wayline');
     await ui.importFiles([{ name: '草稿航线.kmz', bytes: takePhotoTwoWaylinesKmz() }], /8 个航点/);
     await ui.openFromList('草稿航线', '在地图上编辑');
     const editorUrl = e2e.console.where();
@@ -266,7 +268,7 @@ describe('the wayline map editor', () => {
     const savedHeight = await ui.height().inputValue();
     await ui.height().fill('77');
     await ui.height().press('Enter');
-    await expect.poll(() => ui.height().inputValue()).toBe('77');
+    await poll(() => ui.height().inputValue()).toBe('77');
 
     // Closing the editor's tag asks first; cancelling keeps it open.
     const tag = page.locator('.sd-tag[data-path^="/waylineEditor/"]');
@@ -283,7 +285,7 @@ describe('the wayline map editor', () => {
     // Clicked at its edge: its middle may be its close button where fonts are narrow.
     await tag.click({ position: { x: 3, y: 3 } });
     await ui.ready();
-    await expect.poll(() => ui.height().inputValue()).toBe('77');
+    await poll(() => ui.height().inputValue()).toBe('77');
     expect(await ui.shown('editor-draft-notice').count()).toBe(0);
 
     // Reloading the page asks the browser to confirm, and the edits come back as a draft.
@@ -305,7 +307,7 @@ describe('the wayline map editor', () => {
     await notice.waitFor();
     expect(await notice.textContent()).toContain('恢复了未保存的编辑');
     await ui.pickPoint(1, 1);
-    await expect.poll(() => ui.height().inputValue()).toBe('77');
+    await poll(() => ui.height().inputValue()).toBe('77');
     expect(await ui.count()).toBe('8');
     await saveShot(page, 'route-editor', 'draft-restored-zh-desktop');
 
@@ -313,7 +315,7 @@ describe('the wayline map editor', () => {
     await ui.shown('editor-draft-discard').click();
     await notice.waitFor({ state: 'detached' });
     await ui.pickPoint(1, 1);
-    await expect.poll(() => ui.height().inputValue()).toBe(savedHeight);
+    await poll(() => ui.height().inputValue()).toBe(savedHeight);
     await e2e.console.open(editorUrl);
     await ui.ready();
     await ui.pickPoint(1, 1);
@@ -324,9 +326,7 @@ describe('the wayline map editor', () => {
   it('reopens a mapping file with its area and settings, and names what a save would lose, in English', async () => {
     const { page } = e2e;
     const ui = new Editor(page);
-    await e2e.console.signIn('operator');
-    await e2e.console.switchLanguage('English');
-    await e2e.console.open('/wayline');
+    await e2e.console.signInTo('operator', '/wayline', 'English');
     const poi = fixtureKmz('waypoint-actions-1.0.6', (path, text) =>
       path.endsWith('waylines.wpml')
         ? text.replace(
@@ -343,7 +343,7 @@ describe('the wayline map editor', () => {
       /Imported/,
     );
     await ui.openFromList('Area survey', 'Edit on the map');
-    await expect.poll(() => ui.shown('mapping-area').textContent()).toBe('Area: 4 corners');
+    await poll(() => ui.shown('mapping-area').textContent()).toBe('Area: 4 corners');
     await ui.shown('mapping-saved').waitFor();
     expect(await ui.shown('mapping-sideOverlap').inputValue()).toBe('70');
     expect(await ui.shown('mapping-height').inputValue()).toBe('80');
@@ -367,28 +367,27 @@ describe('the wayline map editor', () => {
 });
 
 describe('the wayline map editor in a project with docks', () => {
-  const e2e = useE2E({ SIM_DRONES: '2' });
+  const e2e = useE2E({ SIM_DRONES: '2' }, { seeded: true });
 
   it("opens a new route, and the empty feature-point map, over the project's docks, each drawn with its name", async () => {
     const { page } = e2e;
     const ui = new Editor(page);
-    await e2e.console.signIn('operator');
-    await e2e.console.open('/wayline');
+    await e2e.console.signInTo('operator', '/wayline');
     await page.getByTestId('wayline-new').click();
     await ui.ready();
     expect(await page.locator('.sd-tag--active').textContent()).toContain('编辑航线');
     const map = ui.shown('editor-map').locator('[data-docks]');
     // Both simulated docks, by the names the device list gives them ("#1 DJI Dock 2"…).
-    await expect
-      .poll(() => map.getAttribute('data-docks'), { timeout: 30_000, interval: 250 })
-      .toMatch(/^#1 \S.*\n#2 \S.*$/);
+    await poll(() => map.getAttribute('data-docks'), { timeout: 30_000, interval: 250 }).toMatch(
+      /^#1 \S.*\n#2 \S.*$/,
+    );
     await saveShot(page, 'route-editor', 'new-route-over-docks-zh-desktop');
 
     // The feature-point map, still empty, shows them too.
     await e2e.console.open('/model_ai');
     const points = page.locator('[data-testid="feature-map"]:visible');
-    await expect
-      .poll(() => points.getAttribute('data-docks'), { timeout: 30_000, interval: 250 })
-      .toMatch(/^#1 \S.*\n#2 \S.*$/);
+    await poll(() => points.getAttribute('data-docks'), { timeout: 30_000, interval: 250 }).toMatch(
+      /^#1 \S.*\n#2 \S.*$/,
+    );
   });
 });

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { seededDataDir } from './seededData.ts';
 
 /** The demo accounts' password in every end-to-end run (6–12 characters like every password). */
 export const TEST_PASSWORD = 'skydeck123';
@@ -53,12 +54,42 @@ export function untilRunning(child: ChildProcess, timeoutMs = 120_000): Promise<
   });
 }
 
+/** How a test server starts. */
+export interface ServerOptions {
+  /**
+   * On a copy of a seeded data folder (seededData.ts) rather than an empty one: the demo accounts
+   * are there already, and the start skips making, migrating and seeding the database.
+   */
+  seeded?: boolean;
+}
+
 /**
- * Starts `server/main.ts` on free ports with a fresh data folder. It serves `dist/` as built by
- * `npm test` (or `npx vite build`); the harness builds nothing itself.
+ * Starts `server/main.ts` on free ports with a fresh data folder (or a copy of a seeded one). It
+ * serves `dist/` as built by `npm test` (or `npx vite build`); the harness builds nothing itself.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'skydeck-e2e-'));
+export async function startServer(
+  env: Record<string, string> = {},
+  options: ServerOptions = {},
+): Promise<RunningServer> {
+  // The seed reads the demo password: the seeded folder is made with this server's.
+  const adminPassword = env.ADMIN_PASSWORD ?? TEST_PASSWORD;
+  const dataDir = options.seeded
+    ? await seededDataDir('skydeck-e2e-', adminPassword, async (empty) => {
+        await (await spawnServer(empty, { ADMIN_PASSWORD: adminPassword })).stop();
+      })
+    : await mkdtemp(join(tmpdir(), 'skydeck-e2e-'));
+  const server = await spawnServer(dataDir, env);
+  return {
+    url: server.url,
+    async stop() {
+      await server.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** `server/main.ts` on free ports and `dataDir`; `stop` ends the process and keeps the folder. */
+async function spawnServer(dataDir: string, env: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -87,7 +118,6 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         child.kill('SIGTERM');
         await exited;
       }
-      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

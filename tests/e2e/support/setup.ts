@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, afterEach } from 'vitest';
 import { launchBrowser, openPage } from './browser.ts';
 import { ConsoleDriver } from './consoleDriver.ts';
 import { LockDriver } from './lockDriver.ts';
-import { startServer, type RunningServer } from './server.ts';
+import { startServer, type RunningServer, type ServerOptions } from './server.ts';
 import { TabsDriver } from './tabsDriver.ts';
 
 /** What each test gets: a fresh browser profile on a server shared by the file. */
@@ -16,12 +16,15 @@ export interface E2E {
   lock: LockDriver;
 }
 
-/** Starts one server and one Chromium per test file, and a fresh browser profile per test. */
-export function useE2E(env: Record<string, string> = {}): E2E {
+/**
+ * Starts one server and one Chromium per test file (or `describe`), and a fresh browser profile per
+ * test. `options.seeded` starts the server on a seeded data folder (see server.ts).
+ */
+export function useE2E(env: Record<string, string> = {}, options: ServerOptions = {}): E2E {
   const world = {} as E2E;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    [world.server, browser] = await Promise.all([startServer(env), launchBrowser()]);
+    [world.server, browser] = await Promise.all([startServer(env, options), launchBrowser()]);
   });
   afterAll(async () => {
     // Either may be missing when the set-up itself failed; its error is the one worth reading.
