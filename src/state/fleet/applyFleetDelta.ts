@@ -1,0 +1,45 @@
+import type { DeviceDelta, DeviceTelemetry, FleetDelta } from '../../../protocol/telemetry.ts';
+import { fleetPositionTable } from '../../telemetry/fleetPositions.ts';
+import { historyPoint } from '../../telemetry/history.ts';
+import { applyAlarmEvents } from './alarmFeed.ts';
+import { deviceCell, frozen } from './deviceCells.ts';
+import { historyOf, recordHistories } from './deviceHistories.ts';
+import { refreshFleetCounts } from './fleetCounters.ts';
+import { emitEvents, emitFrame } from './frameListeners.ts';
+import { setLinkStats } from './telemetryLink.ts';
+import { isWatched } from './watchedSerials.ts';
+
+/** Applies one worker delta: every device's merged state, the alarms, the counters, then the frame. */
+export function applyFleetDelta(delta: FleetDelta): void {
+  const devices = delta.devices.filter((change) => isWatched(change.sn));
+  // Read once per frame: the history's source for every device below.
+  const table = fleetPositionTable();
+  for (const change of devices) applyDevice(change, table === null);
+  if (table !== null) recordHistories(table);
+  emitEvents(delta.events);
+  applyAlarmEvents(delta.events);
+  setLinkStats(delta.stats);
+  refreshFleetCounts();
+  emitFrame(devices.map((change) => change.sn));
+}
+
+/** Merges one device's change into its telemetry, replacing the stored object whole. */
+function applyDevice(change: DeviceDelta, recordHistory: boolean): void {
+  const cell = deviceCell(change.sn);
+  const prev = cell.live;
+  const next: DeviceTelemetry = {
+    sn: change.sn,
+    gateway: change.gateway ?? prev?.gateway ?? null,
+    ts: change.ts,
+    receivedAt: change.receivedAt,
+    osd: change.osd === undefined ? (prev?.osd ?? {}) : { ...prev?.osd, ...change.osd },
+    state: change.state === undefined ? (prev?.state ?? {}) : { ...prev?.state, ...change.state },
+    task: change.task ?? prev?.task ?? null,
+  };
+  cell.live = frozen(next);
+  // Without the worker's table (a stand-in worker) the merged telemetry is the history's source.
+  if (recordHistory) {
+    const point = historyPoint(next);
+    if (point !== null) historyOf(change.sn).record(point);
+  }
+}
