@@ -41,8 +41,8 @@ export const ALTITUDE_READINGS = ['file', 'relative'] as const;
 export type AltitudeReading = (typeof ALTITUDE_READINGS)[number];
 
 /**
- * What to know about a route an import creates: holes of an area it flies over (a mapping area has
- * none), point placemarks left out (a route is read from its lines), heights a KML gave above sea
+ * What to know about a route an import creates: holes of an area its flight lines leave out (the
+ * route editor keeps a mapping area's outer edge only, so editing the route there drops them), point placemarks left out (a route is read from its lines), heights a KML gave above sea
  * level and that are flown as heights above the ellipsoid (they differ by the geoid, tens of
  * metres), or above the ground and that are flown above the take-off point.
  */

@@ -26,15 +26,23 @@ import { useSeededServer } from './helpers/seededServer.ts';
 type Ring = [number, number][];
 
 /** A Google Earth style KML: one Placemark per entry, several polygons in a MultiGeometry. */
-function kmlOf(placemarks: { name: string; polygons?: Ring[]; line?: number[][] }[]): string {
+function kmlOf(
+  placemarks: { name: string; polygons?: Ring[]; holes?: Ring[]; line?: number[][] }[],
+): string {
   const coords = (points: number[][]) => points.map((p) => p.join(',')).join(' ');
-  const polygon = (ring: Ring) =>
+  const closed = (ring: Ring) => coords([...ring, ring[0] ?? [0, 0]].map(([x, y]) => [x, y, 0]));
+  const polygon = (ring: Ring, holes: Ring[] = []) =>
     `<Polygon><outerBoundaryIs><LinearRing><coordinates>
-      ${coords([...ring, ring[0] ?? [0, 0]].map(([x, y]) => [x, y, 0]))}
-    </coordinates></LinearRing></outerBoundaryIs></Polygon>`;
+      ${closed(ring)}
+    </coordinates></LinearRing></outerBoundaryIs>${holes
+      .map(
+        (h) =>
+          `<innerBoundaryIs><LinearRing><coordinates>${closed(h)}</coordinates></LinearRing></innerBoundaryIs>`,
+      )
+      .join('')}</Polygon>`;
   const geometry = (p: (typeof placemarks)[number]) => {
     if (p.line) return `<LineString><coordinates>${coords(p.line)}</coordinates></LineString>`;
-    const polygons = (p.polygons ?? []).map(polygon);
+    const polygons = (p.polygons ?? []).map((ring) => polygon(ring, p.holes));
     return polygons.length > 1
       ? `<MultiGeometry>${polygons.join('')}</MultiGeometry>`
       : polygons.join('');
@@ -194,6 +202,43 @@ describe.each(backends.slice(0, 1))('routes from and to other tools on $name', (
       expect(p.lng).toBeGreaterThanOrEqual(Math.min(...lngs));
       expect(p.lng).toBeLessThanOrEqual(Math.max(...lngs));
     }
+  });
+
+  it('leaves a polygon’s holes out of its flight lines, and says so in the preview', async () => {
+    const [w0, s0, e0, n0] = [113.95, 22.53, 113.954, 22.534];
+    const square: Ring = [
+      [w0, s0],
+      [e0, s0],
+      [e0, n0],
+      [w0, n0],
+    ];
+    // A pond in the middle, a third of the field across.
+    const [hw, hs, he, hn] = [113.9513, 22.5313, 113.9527, 22.5327];
+    const pond: Ring = [
+      [hw, hs],
+      [he, hs],
+      [he, hn],
+      [hw, hn],
+    ];
+    const kml = kmlOf([{ name: 'pond field', polygons: [square], holes: [pond] }]);
+    const preview = await send<InterchangePreview>(WAYLINE_INTERCHANGE_API.preview, kml, {
+      name: 'pond.kml',
+      height: 60,
+    });
+    expect(preview.body.data.routes[0]?.notes).toEqual([{ code: 'holes', count: 1 }]);
+    const whole = await send<InterchangePreview>(
+      WAYLINE_INTERCHANGE_API.preview,
+      kmlOf([{ name: 'pond field', polygons: [square] }]),
+      { name: 'pond.kml', height: 60 },
+    );
+    const [w] = await imported(kml, { name: 'pond.kml', height: 60 });
+    const points = (await routeOf(w?.id ?? 0)).paths.flatMap((p) => p.points);
+    // Lines through the pond become two passes, one either side: more waypoints than without it.
+    expect(points.length).toBeGreaterThan(whole.body.data.routes[0]?.waypoint_count ?? Infinity);
+    expect(points.length % 2).toBe(0);
+    const inPond = (p: { lng: number; lat: number }) =>
+      p.lng > hw + 1e-7 && p.lng < he - 1e-7 && p.lat > hs + 1e-7 && p.lat < hn - 1e-7;
+    expect(points.filter(inPond)).toEqual([]);
   });
 
   it('previews several placemarks without storing, then makes one route per polygon', async () => {

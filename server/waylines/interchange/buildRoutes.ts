@@ -129,19 +129,21 @@ function mappingExtra(height: number): [string, string][] {
 
 function areaRoute(area: AreaShape, c: ImportChoices, name: string): PlannedRoute {
   const spacing = mappingSpacing(c.height, ROUTE_AIRCRAFT[c.droneKey] ?? '');
-  const ends = mappingLines(area.ring, spacing.line, area.ordinal);
+  // A hole of fewer than three corners encloses nothing to leave out.
+  const holes = area.holes.filter((h) => h.length >= 3);
+  const ends = mappingLines(area.ring, spacing.line, area.ordinal, holes);
   let groupId = 0;
   const points = ends.map(([lng, lat], i) => ({
     ...point(i, lng, lat, c.height),
     gimbalPitch: -90,
-    // Photos along each line (from its first end), not on the short hop to the next line.
+    // Photos along each pass (from its first end), not on the hop to the next pass.
     actionGroups:
       i % 2 === 0 && i + 1 < ends.length ? [photosAlong(groupId++, i, spacing.photo)] : [],
   }));
   return {
     name,
     heights: 'default',
-    notes: area.holes > 0 ? [{ code: 'holes', count: area.holes }] : [],
+    notes: holes.length > 0 ? [{ code: 'holes', count: holes.length }] : [],
     route: {
       wpmzVersion: WPMZ_VERSION,
       author: c.author,

@@ -64,10 +64,12 @@ function addLine(walk: Walk, name: string, coordinates: unknown): void {
 
 function addArea(walk: Walk, name: string, rings: unknown): void {
   const ordinal = walk.shapes.length + 1;
-  const [outer, ...holes] = parts(rings, ordinal);
+  const [outer, ...inner] = parts(rings, ordinal);
   const ring = openRing(positions(outer, ordinal, walk.budget));
   checkCorners(ring, ordinal);
-  walk.shapes.push({ kind: 'area', ordinal, name, ring, holes: holes.length });
+  // Holes count towards the file's vertex budget like the outer ring.
+  const holes = inner.map((h) => openRing(positions(h, ordinal, walk.budget)));
+  walk.shapes.push({ kind: 'area', ordinal, name, ring, holes });
 }
 
 /** One geometry of a feature named `name`; point geometries are counted and left out. */

@@ -124,7 +124,10 @@ function addArea(walk: Walk, name: string, polygon: XmlNode): void {
   const outer = child(child(polygon, 'outerBoundaryIs'), 'LinearRing');
   const ring = openRing(tuples(coordinatesOf(outer), ordinal, walk.budget));
   checkCorners(ring, ordinal);
-  const holes = children(polygon, 'innerBoundaryIs').length;
+  // Holes count towards the file's vertex budget like the outer ring.
+  const holes = children(polygon, 'innerBoundaryIs').map((inner) =>
+    openRing(tuples(coordinatesOf(child(inner, 'LinearRing')), ordinal, walk.budget)),
+  );
   walk.shapes.push({ kind: 'area', ordinal, name, ring, holes });
 }
 
@@ -132,7 +135,7 @@ function addRing(walk: Walk, name: string, ring: XmlNode): void {
   const ordinal = walk.shapes.length + 1;
   const corners = openRing(tuples(coordinatesOf(ring), ordinal, walk.budget));
   checkCorners(corners, ordinal);
-  walk.shapes.push({ kind: 'area', ordinal, name, ring: corners, holes: 0 });
+  walk.shapes.push({ kind: 'area', ordinal, name, ring: corners, holes: [] });
 }
 
 function addLine(walk: Walk, name: string, line: XmlNode, placemark: XmlNode): void {

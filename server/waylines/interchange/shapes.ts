@@ -20,14 +20,15 @@ export type LineHeights =
       note?: 'sea_level' | 'ground';
     };
 
-/** An area: the corners of its outer ring, not closed; holes are counted, not kept. */
+/** An area: the corners of its outer ring and of each hole, none of them closed. */
 export interface AreaShape {
   kind: 'area';
   /** Ordinal of the shape in the file, from 1: refusals name it. */
   ordinal: number;
   name: string;
   ring: [number, number][];
-  holes: number;
+  /** Inner rings: the flight lines leave them out. */
+  holes: [number, number][][];
 }
 
 /** A line: its vertices in order. */

@@ -111,7 +111,7 @@ export default defineStrings({
       done: '已创建 {{count}} 条航线',
       formats: { kml: 'KML', kmz: 'KMZ', geojson: 'GeoJSON' },
       notes: {
-        holes: '面内的 {{count}} 个空洞会被一并飞越',
+        holes: '面内的 {{count}} 个空洞不飞行、不拍照（在航线编辑器中修改会只保留外边界）',
         points_ignored: '已忽略 {{count}} 个点（航线取自文件中的线和面）',
         sea_level: '文件中的海拔高度按 WGS84 椭球高飞行，两者相差当地大地水准面高度（可达数十米）',
         ground: '文件中相对地面的高度按相对起飞点飞行',
@@ -227,7 +227,8 @@ export default defineStrings({
       done: 'Created {{count}} route(s)',
       formats: { kml: 'KML', kmz: 'KMZ', geojson: 'GeoJSON' },
       notes: {
-        holes: '{{count}} hole(s) in the area are flown over',
+        holes:
+          '{{count}} hole(s) in the area are left out (editing the route keeps only its outer edge)',
         points_ignored: '{{count}} point(s) left out (routes are made from lines and areas)',
         sea_level:
           'heights above sea level in the file are flown above the WGS 84 ellipsoid; they differ by the local geoid height (up to tens of metres)',
