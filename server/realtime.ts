@@ -264,19 +264,15 @@ async function realtime(
           });
     const broker = running.broker;
     if (broker) broker.onDeviceDisconnect((sn) => running.ingestion?.deviceDisconnected(sn));
-    // The one door to the devices opens here, with the same account and address as ingestion.
-    await devices.start({ url, username, password: serverSecret });
+    // The one door to the devices opens here, with the same account and address as ingestion. An
+    // external broker may serve several instances: the gateway's once-per-deployment lane then
+    // hears through a shared subscription.
+    await devices.start({ url, username, password: serverSecret, shared: Boolean(config.mqttUrl) });
     // The docks fetch task files over HTTP from where the server listens (or `PUBLIC_URL`).
     const httpHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
     await tasks.start(`http://${httpHost}:${String(httpPort)}`);
-    await media.start(
-      { url, username, password: serverSecret },
-      `http://${httpHost}:${String(httpPort)}`,
-    );
-    await airspace.start(
-      { url, username, password: serverSecret },
-      `http://${httpHost}:${String(httpPort)}`,
-    );
+    media.start(`http://${httpHost}:${String(httpPort)}`);
+    airspace.start(`http://${httpHost}:${String(httpPort)}`);
     running.sim = await startSim(
       deps,
       url,

@@ -1,18 +1,15 @@
 /**
- * Airspace inside the realtime extension: the `flight_areas_get` answer is registered with the other
- * requests, and once the broker is up a client of its own sends `flight_areas_update`, hears the
- * docks' `flight_areas_sync_progress` and `flight_areas_drone_location` (ingestion stays the one
- * that sends their `events_reply`), raises the proximity alarms, and tells a dock that comes online
- * with an outdated copy. With an external broker it subscribes as a shared group, so each report is
- * handled by one instance.
+ * Airspace inside the realtime extension, on the device gateway: the `flight_areas_get` answer is
+ * registered with the other requests; the docks' `flight_areas_sync_progress` and
+ * `flight_areas_drone_location` are heard (ingestion stays the one that sends their `events_reply`),
+ * raising the proximity alarms; a dock that comes online (`update_topo`) with an outdated copy is
+ * told of the file; and the routes send `flight_areas_update` through the gateway. The reports and
+ * `update_topo` are heard on the gateway's `deployment` lane, so with several instances on one
+ * broker each is handled by one of them: one stored report, one alarm, one announcement.
  */
-import { randomUUID } from 'node:crypto';
-import { connect } from 'mqtt';
 import { DEFAULT_AIRSPACE_WARN_M } from '../../protocol/airspace.ts';
-import { parseTopic, thingTopic } from '../../protocol/mqtt/topics.ts';
+import type { EventHandler } from '../devices/DeviceGateway.ts';
 import type { AppDeps } from '../http/context.ts';
-import { decodeEnvelope } from '../mqtt/decode.ts';
-import type { Decoded } from '../mqtt/decode.ts';
 import type { Log } from '../runtime/log.ts';
 import type { RequestRegistry } from '../mqtt/requestRegistry.ts';
 import { setAirspaceLink } from './airspaceLink.ts';
@@ -27,12 +24,10 @@ import { registerFlightAreasRequest } from './flightAreasRequest.ts';
 import { checkProximity } from './proximityAlarms.ts';
 import { announceTo, projectFile } from './projectFile.ts';
 
-const SHARE_GROUP = 'skydeck-airspace';
-/** Bytes a message must hold to be one this client reads (the rest is not parsed at all). */
-const FLIGHT_AREAS = Buffer.from('flight_areas_');
-const UPDATE_TOPO = Buffer.from('update_topo');
 /** A dock coming online is told of a newer file at most this often, ms. */
 const REANNOUNCE_MS = 60_000;
+/** Each report is handled once per deployment: see the file's comment. */
+const ONCE = { lane: 'deployment' } as const;
 
 /** The warning distance to a no-fly boundary, m: `AIRSPACE_WARN_M`, else 100. */
 export function airspaceWarnMetres(env: NodeJS.ProcessEnv = process.env): number {
@@ -43,12 +38,10 @@ export function airspaceWarnMetres(env: NodeJS.ProcessEnv = process.env): number
 }
 
 export interface AirspaceRuntime {
-  /** Registers the `flight_areas_get` answer; call before ingestion starts. */
+  /** Registers the `flight_areas_get` answer and the report listeners; call before the gateway opens. */
   register(requests: RequestRegistry): void;
-  start(
-    broker: { url: string; username: string; password: string },
-    httpBase: string,
-  ): Promise<void>;
+  /** Lets the routes tell docks of a change; `httpBase` is the listen address. */
+  start(httpBase: string): void;
   stop(): Promise<void>;
   /** Waits until every report received so far is handled (tests). */
   flush(): Promise<void>;
@@ -68,11 +61,11 @@ async function holdsCurrent(deps: AppDeps, dockSn: string, workspaceId: number) 
 
 /** The pipeline's lifecycle for one app. */
 export function airspaceRuntime(deps: AppDeps, log: Log): AirspaceRuntime {
-  const { db } = deps;
+  const { db, devices } = deps;
   let base = deps.config.publicUrl ?? 'http://127.0.0.1';
   const warnM = airspaceWarnMetres();
   let queue: Promise<void> = Promise.resolve();
-  let close: (() => Promise<void>) | null = null;
+  let stopListening: (() => void)[] = [];
   const announcedAt = new Map<string, number>();
 
   const later = (what: string, work: () => Promise<unknown>) => {
@@ -82,24 +75,30 @@ export function airspaceRuntime(deps: AppDeps, log: Log): AirspaceRuntime {
     );
   };
 
-  function onEvent(sn: string, msg: Decoded, publish: (t: string, p: string) => void) {
-    const now = Date.now();
-    if (msg.method === 'flight_areas_sync_progress') {
-      const report = readSyncReport(msg.data);
-      if (!report) return;
-      later('sync report', async () => {
-        if ((await projectOfDock(db, sn)) !== undefined) await storeSyncReport(db, sn, report);
-      });
-    } else if (msg.method === 'flight_areas_drone_location') {
-      const locations = readDroneLocations(msg.data);
-      noteDroneLocations(db, sn, { at: now, locations });
-      later('proximity check', () =>
-        checkProximity(db, { dockSn: sn, at: now, locations, warnM, publish }),
-      );
-    }
-  }
+  const onSyncProgress: EventHandler = (sn, msg) => {
+    const report = readSyncReport(msg.data);
+    if (!report) return;
+    later('sync report', async () => {
+      if ((await projectOfDock(db, sn)) !== undefined) await storeSyncReport(db, sn, report);
+    });
+  };
 
-  function onOnline(sn: string): void {
+  const onDroneLocation: EventHandler = (sn, msg) => {
+    const now = Date.now();
+    const locations = readDroneLocations(msg.data);
+    noteDroneLocations(db, sn, { at: now, locations });
+    later('proximity check', () =>
+      checkProximity(db, {
+        dockSn: sn,
+        at: now,
+        locations,
+        warnM,
+        publish: (topic, payload) => devices.publish(topic, payload),
+      }),
+    );
+  };
+
+  const onOnline: EventHandler = (sn) => {
     const last = announcedAt.get(sn) ?? 0;
     if (Date.now() - last < REANNOUNCE_MS) return;
     later('announce on connect', async () => {
@@ -108,7 +107,7 @@ export function airspaceRuntime(deps: AppDeps, log: Log): AirspaceRuntime {
       announcedAt.set(sn, Date.now());
       await announceTo(db, [sn]);
     });
-  }
+  };
 
   return {
     register(requests) {
@@ -118,64 +117,27 @@ export function airspaceRuntime(deps: AppDeps, log: Log): AirspaceRuntime {
         baseUrl: () => base,
         now: () => Date.now(),
       });
+      if (stopListening.length > 0) return;
+      stopListening = [
+        devices.onEvent('flight_areas_sync_progress', onSyncProgress, ONCE),
+        devices.onEvent('flight_areas_drone_location', onDroneLocation, ONCE),
+        devices.onStatus('update_topo', onOnline, ONCE),
+      ];
     },
-    async start(broker, httpBase) {
+    start(httpBase) {
       base = deps.config.publicUrl ?? httpBase;
-      const client = connect(broker.url, {
-        username: broker.username,
-        password: broker.password,
-        clientId: `skydeck-airspace-${process.pid}-${randomUUID().slice(0, 8)}`,
-        reconnectPeriod: 2_000,
-        clean: true,
-      });
-      const publish = (topic: string, payload: string) => client.publish(topic, payload);
-      client.on('message', (topic, payload) => {
-        const parsed = parseTopic(topic);
-        // Every gateway's events pass by (gas readings every second): only ours are parsed.
-        const wanted =
-          parsed?.family === 'status'
-            ? UPDATE_TOPO
-            : parsed?.kind === 'events'
-              ? FLIGHT_AREAS
-              : null;
-        if (!parsed || !wanted || !payload.includes(wanted)) return;
-        const msg = decodeEnvelope(payload);
-        if (!msg) return;
-        if (parsed.family === 'thing' && parsed.kind === 'events') onEvent(parsed.sn, msg, publish);
-        else if (parsed.family === 'status' && msg.method === 'update_topo') onOnline(parsed.sn);
-      });
-      const share = deps.config.mqttUrl ? `$share/${SHARE_GROUP}/` : '';
-      await new Promise<void>((resolve) => {
-        client.on('connect', () => {
-          const topics = [`${share}thing/product/+/events`, `${share}sys/product/+/status`];
-          client.subscribe(topics, { qos: 1 }, (error) => {
-            if (error) log.error(`airspace could not subscribe: ${error.message}`);
-            resolve();
-          });
-        });
-      });
       setAirspaceLink(db, {
         update(dockSn) {
           announcedAt.set(dockSn, Date.now());
-          const body = {
-            tid: randomUUID(),
-            bid: randomUUID(),
-            timestamp: Date.now(),
-            method: 'flight_areas_update',
-            data: null,
-          };
-          client.publish(thingTopic(dockSn, 'services'), JSON.stringify(body), { qos: 1 });
+          // Not awaited: what the dock makes of the file comes as its `flight_areas_sync_progress`.
+          void devices.call(dockSn, 'flight_areas_update', null);
         },
       });
-      close = async () => {
-        setAirspaceLink(db, null);
-        await client.endAsync();
-        await queue;
-      };
     },
     async stop() {
-      await close?.();
-      close = null;
+      for (const stop of stopListening.splice(0)) stop();
+      setAirspaceLink(db, null);
+      await queue;
     },
     flush: () => queue,
   };

@@ -47,7 +47,8 @@ export interface ProximityInput {
   locations: readonly FlightAreaDroneLocation[];
   /** Warning distance to a no-fly boundary, m. */
   warnM: number;
-  publish: (topic: string, payload: string) => void;
+  /** Publishes one of the server's own messages (the device gateway's `publish`). */
+  publish: (topic: string, payload: object) => void;
 }
 
 async function aircraftOf(db: Db, dockSn: string): Promise<string | undefined> {
@@ -91,16 +92,13 @@ async function raise(
     source: 'skydeck_airspace',
   };
   await ingestAiAlarm(db, aircraftSn, data, input.at);
-  input.publish(
-    thingTopic(aircraftSn, 'events'),
-    JSON.stringify({
-      tid: `${aircraftSn}-${data.alarm_id}`,
-      bid: `airspace-${aircraftSn}-${area.id}`,
-      timestamp: input.at,
-      method: 'ai_alarm',
-      data,
-    }),
-  );
+  input.publish(thingTopic(aircraftSn, 'events'), {
+    tid: `${aircraftSn}-${data.alarm_id}`,
+    bid: `airspace-${aircraftSn}-${area.id}`,
+    timestamp: input.at,
+    method: 'ai_alarm',
+    data,
+  });
 }
 
 /** Applies one report; returns how many alarms it raised. */

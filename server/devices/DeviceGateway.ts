@@ -1,7 +1,14 @@
 /**
  * The one door between the server and the devices: every feature that calls a dock's services, hears
  * its events or answers its requests does so through a `DeviceGateway` created once per server
- * instance by the composition root (see gateway.ts).
+ * instance by the composition root (server/app.ts; opened by server/realtime.ts, see gateway.ts).
+ *
+ * Who goes through it: the task engine (server/tasks/engineLink.ts), DRC (server/drc/), model
+ * deploys (server/models/), live video (server/video/), the media pipeline's upload callbacks
+ * (server/media/mediaRuntime.ts) and the custom flight area sync (server/airspace/airspaceRuntime.ts),
+ * plus the `requests` answers of every feature. No other feature opens a broker client to reach a
+ * device; the broker's other clients are ingestion, the console relay and the Mosquitto account sync
+ * (server/mqtt/) and the simulator.
  */
 import type { RequestMethod } from '../../protocol/mqtt/requests.ts';
 import type { Decoded, Fields } from '../mqtt/decode.ts';
@@ -34,6 +41,20 @@ export interface CallOptions {
 export type UpKind = 'drc/up' | 'drc/down';
 
 export type EventHandler = (gatewaySn: string, msg: Decoded) => void;
+
+/**
+ * Which server instances hear a message. `instance`: every one (each waits for its own calls and
+ * follows the tasks and sessions it claimed). `deployment`: one instance of those sharing the broker
+ * (a shared subscription with an external broker; the embedded broker serves one instance only),
+ * for work to be done once: storing a report, raising an alarm, telling a dock. Neither lane sends
+ * `events_reply` or `status_reply`: ingestion does, once per deployment.
+ */
+export type Lane = 'instance' | 'deployment';
+
+export interface ListenOptions {
+  /** Default `instance`. */
+  lane?: Lane;
+}
 export type UpHandler = (sn: string, payload: Buffer) => void;
 
 /** Where the gateway signs in: the broker the server's own clients use and the server account. */
@@ -41,6 +62,11 @@ export interface BrokerAccount {
   url: string;
   username: string;
   password: string;
+  /**
+   * True with an external broker, which several instances may share: the `deployment` lane then
+   * hears through a shared subscription of its own session.
+   */
+  shared?: boolean;
 }
 
 export interface DeviceGateway {
@@ -51,8 +77,16 @@ export interface DeviceGateway {
     data: object | null,
     options?: CallOptions,
   ): Promise<ServiceReply>;
-  /** Hears every instance's copy of `events` of `method`; returns the unsubscribe function. */
-  onEvent(method: string, handler: EventHandler): () => void;
+  /**
+   * Hears `events` of `method` on `lane` (every instance's copy unless told otherwise); returns the
+   * unsubscribe function.
+   */
+  onEvent(method: string, handler: EventHandler, options?: ListenOptions): () => void;
+  /**
+   * Hears `sys/product/+/status` messages of `method` (`update_topo`: a gateway came online or its
+   * sub-devices changed) on `lane`; returns the unsubscribe function.
+   */
+  onStatus(method: string, handler: EventHandler, options?: ListenOptions): () => void;
   /**
    * Answers `requests` of `method`. The answer goes out once per deployment: ingestion reads
    * `requests` on the shared lane and replies from this registry (see `requests`).

@@ -1,11 +1,12 @@
 /**
- * The media pipeline inside the realtime extension: the `storage_config_get` answer is registered
- * with the other requests, and the `file_upload_callback` listener starts once the broker is up.
+ * The media pipeline inside the realtime extension: the `storage_config_get` answer and the
+ * `file_upload_callback` listener are registered on the device gateway before it opens, so the
+ * callbacks are heard from its first subscription on.
  */
 import type { AppDeps } from '../http/context.ts';
 import type { Log } from '../runtime/log.ts';
 import type { RequestRegistry } from '../mqtt/requestRegistry.ts';
-import { startMediaEvents } from './mediaEvents.ts';
+import { listenMediaEvents } from './mediaEvents.ts';
 import type { MediaEvents } from './mediaEvents.ts';
 import { registerStorageConfigRequest } from './storageConfigRequest.ts';
 
@@ -13,11 +14,10 @@ import { registerStorageConfigRequest } from './storageConfigRequest.ts';
 const DEFAULT_REGION = 'us-east-1';
 
 export interface MediaRuntime {
+  /** Registers the request answer and the callback listener; call before the gateway opens. */
   register(requests: RequestRegistry): void;
-  start(
-    broker: { url: string; username: string; password: string },
-    httpBase: string,
-  ): Promise<void>;
+  /** `httpBase` is the listen address, told to docks unless `PUBLIC_URL` names another. */
+  start(httpBase: string): void;
   stop(): Promise<void>;
   /** Waits until the callbacks received so far are registered (tests). */
   flush(): Promise<void>;
@@ -35,16 +35,10 @@ export function mediaRuntime(deps: AppDeps, log: Log): MediaRuntime {
         region: deps.config.s3?.region ?? DEFAULT_REGION,
         now: () => Date.now(),
       });
+      events ??= listenMediaEvents(deps.devices, { db: deps.db, storage: deps.storage, log });
     },
-    async start(broker, httpBase) {
+    start(httpBase) {
       base = deps.config.publicUrl ?? httpBase;
-      events = await startMediaEvents({
-        ...broker,
-        shared: Boolean(deps.config.mqttUrl),
-        db: deps.db,
-        storage: deps.storage,
-        log,
-      });
     },
     async stop() {
       await events?.close();

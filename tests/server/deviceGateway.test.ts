@@ -1,10 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { connectAsync } from 'mqtt';
+import { describe, expect, it, vi } from 'vitest';
 import type { BrokerSession } from '../../server/devices/BrokerSession.ts';
 import { NO_REPLY } from '../../server/devices/DeviceGateway.ts';
 import type { DeviceGateway } from '../../server/devices/DeviceGateway.ts';
 import { createDeviceGateway } from '../../server/devices/gateway.ts';
 import type { Timers } from '../../server/devices/replyWaiters.ts';
 import { silentLog } from '../../server/runtime/log.ts';
+
+const brokerUrl = process.env.TEST_MQTT_URL;
 
 /** Timers that fire only when the test moves time. */
 function manualTimers() {
@@ -209,4 +213,98 @@ describe('device gateway', () => {
     await gateway.start({ url: 'mqtt://broker', username: 'server', password: 'x' });
     expect(ran).toEqual(['open']);
   });
+  it('hears the deployment lane from its own session on a broker no other instance uses', async () => {
+    const { gateway, broker } = await openGateway();
+    const heard: string[] = [];
+    gateway.onEvent('file_upload_callback', (sn) => heard.push(`once:${sn}`), {
+      lane: 'deployment',
+    });
+    gateway.onStatus('update_topo', (sn) => heard.push(`topo:${sn}`), { lane: 'deployment' });
+    gateway.onEvent('file_upload_callback', (sn) => heard.push(`every:${sn}`));
+    expect(broker.filters).toEqual(
+      new Set(['thing/product/+/services_reply', 'thing/product/+/events', 'sys/product/+/status']),
+    );
+    broker.deliver('thing/product/DOCK1/events', {
+      tid: 't',
+      method: 'file_upload_callback',
+      need_reply: 1,
+      data: {},
+    });
+    broker.deliver('sys/product/DOCK1/status', { tid: 't', method: 'update_topo', data: {} });
+    expect(heard).toEqual(['every:DOCK1', 'once:DOCK1', 'topo:DOCK1']);
+    // Replies stay ingestion's on this lane too.
+    expect(broker.published).toEqual([]);
+  });
+
+  it('hears the deployment lane on a shared subscription of a second session when shared', async () => {
+    const own = fakeSession();
+    const lane = fakeSession();
+    const sessions = [own.session, lane.session];
+    const gateway = createDeviceGateway({
+      log: silentLog,
+      timers: manualTimers(),
+      shareGroup: 'group',
+      openSession: () => Promise.resolve(sessions.shift() ?? own.session),
+    });
+    const heard: string[] = [];
+    gateway.onEvent('flight_areas_sync_progress', (sn) => heard.push(`once:${sn}`), {
+      lane: 'deployment',
+    });
+    await gateway.start({ url: 'mqtt://broker', username: 'server', password: 'x', shared: true });
+    gateway.onStatus('update_topo', (sn) => heard.push(`topo:${sn}`), { lane: 'deployment' });
+    gateway.onEvent('flight_areas_sync_progress', (sn) => heard.push(`every:${sn}`));
+    expect(own.filters).toEqual(
+      new Set(['thing/product/+/services_reply', 'thing/product/+/events']),
+    );
+    expect(lane.filters).toEqual(
+      new Set(['$share/group/thing/product/+/events', '$share/group/sys/product/+/status']),
+    );
+    const report = { tid: 't', method: 'flight_areas_sync_progress', need_reply: 1, data: {} };
+    // Every instance's copy reaches the instance lane only; the share reaches the deployment lane.
+    own.deliver('thing/product/DOCK1/events', report);
+    lane.deliver('thing/product/DOCK2/events', report);
+    lane.deliver('sys/product/DOCK2/status', { tid: 't', method: 'update_topo', data: {} });
+    expect(heard).toEqual(['every:DOCK1', 'once:DOCK2', 'topo:DOCK2']);
+    expect([...own.published, ...lane.published]).toEqual([]);
+  });
+
+  it.skipIf(!brokerUrl)(
+    'hands each event to one deployment-lane handler of two instances on one broker',
+    async () => {
+      const tag = randomBytes(3).toString('hex').toUpperCase();
+      const account = { url: brokerUrl ?? '', username: 'server', password: 'x', shared: true };
+      const instances = [0, 1].map(() =>
+        createDeviceGateway({ log: silentLog, shareGroup: `skydeck-test-${tag}` }),
+      );
+      const once: string[] = [];
+      const every: string[] = [];
+      for (const [i, gateway] of instances.entries()) {
+        gateway.onEvent('file_upload_callback', (sn, msg) => once.push(`${sn} ${msg.tid}`), {
+          lane: 'deployment',
+        });
+        gateway.onEvent('file_upload_callback', (_sn, msg) => every.push(`${i} ${msg.tid}`));
+        await gateway.start(account);
+      }
+      const dock = await connectAsync(brokerUrl ?? '', { reconnectPeriod: 0 });
+      const sn = `GW${tag}`;
+      const tids = ['a', 'b', 'c', 'd', 'e', 'f'];
+      for (const tid of tids)
+        await dock.publishAsync(
+          `thing/product/${sn}/events`,
+          JSON.stringify({
+            tid,
+            bid: tid,
+            method: 'file_upload_callback',
+            need_reply: 1,
+            data: {},
+          }),
+          { qos: 1 },
+        );
+      await vi.waitFor(() => expect(every).toHaveLength(2 * tids.length), { timeout: 20_000 });
+      await vi.waitFor(() => expect(once).toHaveLength(tids.length), { timeout: 20_000 });
+      expect(once.toSorted()).toEqual(tids.map((tid) => `${sn} ${tid}`));
+      await dock.endAsync();
+      await Promise.all(instances.map((gateway) => gateway.close()));
+    },
+  );
 });
