@@ -23,6 +23,9 @@ const NODE_WORKERS = 2;
 // tries.
 const SLOW_SUITE_RETRY = 1;
 
+/** How long an end-to-end `expect.poll` without a timeout of its own waits for its condition. */
+const POLL_CEILING_MS = 10_000;
+
 const projects: TestProjectInlineConfiguration[] = [
   {
     test: {
@@ -61,6 +64,9 @@ if (hasChromium) {
         testTimeout: SLOW_SUITE_TIMEOUT_MS,
         hookTimeout: SLOW_SUITE_TIMEOUT_MS,
         retry: SLOW_SUITE_RETRY,
+        // expect.poll's own default gives up after a second, which a page on a loaded 2-core host
+        // can take to draw what it was asked for: this is a ceiling on waiting, not a speed test.
+        expect: { poll: { timeout: POLL_CEILING_MS } },
         // Each file starts its own server and browser; two at a time suits a 2-core machine. The
         // suites run group by group (node suites, then browser mode, then end to end) so that the
         // heavy ones never compete with each other for the cores.

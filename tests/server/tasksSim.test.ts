@@ -219,8 +219,10 @@ describe.each(backends)('flight tasks on the simulator on $name', (backend) => {
       await add('closing', otherSn, {
         kind: 'conditional',
         battery: 1,
+        // The server judges the window on its own clock, which is the wall's: the dock must have
+        // the task before then, which a loaded machine took more than 4 s to get done.
         begin: Date.now() - 60_000,
-        end: Date.now() + 4_000,
+        end: Date.now() + 10_000,
       })
     ).body.data;
     await until(async () => (await last(closing.id))?.state === 'prepared', 'the dock to hold it');
