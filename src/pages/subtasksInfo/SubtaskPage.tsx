@@ -124,19 +124,25 @@ export default function SubtaskPage() {
   };
   return (
     <div className="sd-subtask" ref={root} data-testid="subtask-page">
-      <div className="sd-subtask-bar">
+      {/* Where the bar is narrow (a phone) the buttons after the spacer show only their icons
+          (subtasks.css); their names stay in aria-label and the tooltip. */}
+      <div className="sd-subtask-bar" data-testid="subtask-bar">
         {back}
         <span className="sd-subtask-spacer" />
         <OpenRunInReplay run={x} aircraftSn={loaded.aircraft_sn} />
         <Button
           icon="fullscreen"
           text={t('wallMap')}
+          aria-label={t('wallMap')}
+          title={t('wallMap')}
           onClick={() => navigateTo(`/taskInfoMap?id=${String(x.id)}`)}
         />
         <Button
           icon="document"
           intent="primary"
           text={t('exportPdf')}
+          aria-label={t('exportPdf')}
+          title={t('exportPdf')}
           loading={exporting}
           onClick={onExport}
         />

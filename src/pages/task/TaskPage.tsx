@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { FlightTask } from '../../../protocol/tasks.ts';
@@ -10,8 +10,10 @@ import type { TableQuery } from '../../components/SearchTable/types.ts';
 import { useAccountState } from '../../state/account.ts';
 import { TaskDialog } from '../../components/TaskDialog/TaskDialog.tsx';
 import { CancelTaskAlert, DeleteTaskAlert } from './TaskAlerts.tsx';
-import { useTaskColumns, type TaskAction } from './useTaskColumns.tsx';
+import type { TaskAction } from './TaskRowButtons.tsx';
+import { useTaskColumns } from './useTaskColumns.tsx';
 import { useTaskFields } from './useTaskFields.ts';
+import { useWidth } from '../../lib/useWidth.ts';
 import './task.css';
 
 type Overlay = { kind: 'create' } | { kind: TaskAction; task: FlightTask } | null;
@@ -39,7 +41,11 @@ export default function TaskPage() {
     close();
     table.refresh();
   };
-  const columns = useTaskColumns(table, (kind, task) => setOverlay({ kind, task }));
+  // The columns are chosen to fit the page's width: the table never scrolls sideways, so the row
+  // actions stay on screen on a phone.
+  const page = useRef<HTMLDivElement>(null);
+  const width = useWidth(page, window.innerWidth);
+  const columns = useTaskColumns(table, (kind, task) => setOverlay({ kind, task }), width);
   const toolbar = (
     <Permission code="task:add">
       <Button
@@ -52,7 +58,7 @@ export default function TaskPage() {
     </Permission>
   );
   return (
-    <div className="sd-task-page">
+    <div className="sd-task-page" ref={page}>
       <SearchTable
         table={table}
         fields={fields}

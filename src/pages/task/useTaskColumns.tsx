@@ -1,8 +1,6 @@
-import { Button, ButtonGroup, ProgressBar, Tag } from '@blueprintjs/core';
+import { ProgressBar, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { FlightTask } from '../../../protocol/tasks.ts';
-import { navigateTo } from '../../app/shellApi.ts';
-import { Permission } from '../../components/Permission/Permission.tsx';
 import type { SearchTableController, TableColumn } from '../../components/SearchTable/index.ts';
 import { formatTime } from '../../lib/time.ts';
 import { runSummary, runTag } from '../../components/TaskWords/runVerdictWords.ts';
@@ -10,41 +8,56 @@ import {
   describeSchedule,
   isEnded,
   isFlying,
-  isUnderway,
   SHOWN_TASK_INTENT,
   shownTaskState,
 } from '../../components/TaskWords/taskWords.ts';
+import {
+  ACTIONS_FOLDED_PX,
+  ACTIONS_PX,
+  COLUMN_PX,
+  fitTaskColumns,
+  type TaskColumnKey,
+} from './columnFit.ts';
+import { TaskRowButtons, type TaskAction } from './TaskRowButtons.tsx';
 import { useLiveRun } from './useLiveRun.ts';
 
-export type TaskAction = 'edit' | 'cancel' | 'delete';
+/** A cell's text on one line, cut with an ellipsis and shown whole on hover. */
+function Clipped({ text }: { text: string }) {
+  return (
+    <span className="sd-task-clip" title={text}>
+      {text}
+    </span>
+  );
+}
 
-/** The task table's columns; row buttons report the action the user picked. */
+/**
+ * The task table's columns that fit `widthPx` (see {@link fitTaskColumns}); row buttons report the
+ * action the user picked.
+ */
 export function useTaskColumns(
   table: SearchTableController<FlightTask>,
   onAction: (action: TaskAction, task: FlightTask) => void,
+  widthPx: number,
 ): TableColumn<FlightTask>[] {
   const { t } = useTranslation('taskPage');
   const words = useTranslation('taskWords').t;
-  return [
-    {
-      key: 'index',
-      title: '#',
-      width: 48,
-      render: (_x, i) => (table.current - 1) * table.size + i + 1,
+  const { keys, folded } = fitTaskColumns(widthPx);
+  const all: Record<TaskColumnKey, Omit<TableColumn<FlightTask>, 'key' | 'width'>> = {
+    index: { title: '#', render: (_x, i) => (table.current - 1) * table.size + i + 1 },
+    name: { title: t('name'), render: (x) => <Clipped text={x.name} /> },
+    wayline_name: {
+      title: t('wayline'),
+      render: (x) => <Clipped text={x.wayline_name || t('none')} />,
     },
-    { key: 'name', title: t('name') },
-    { key: 'wayline_name', title: t('wayline'), render: (x) => x.wayline_name || t('none') },
-    { key: 'dock_sn', title: t('dock') },
-    {
-      key: 'schedule',
+    dock_sn: { title: t('dock'), render: (x) => <Clipped text={x.dock_sn} /> },
+    // A conditional or recurring plan in words is long: it wraps rather than push the actions off.
+    schedule: {
       title: t('schedule'),
-      // A conditional or recurring plan in words is long: it wraps rather than push the actions off.
       render: (x) => (
         <span className="sd-task-schedule">{describeSchedule(words, x.schedule)}</span>
       ),
     },
-    {
-      key: 'state',
+    state: {
       title: t('status'),
       render: (x) => {
         const shown = shownTaskState(x);
@@ -60,21 +73,26 @@ export function useTaskColumns(
         );
       },
     },
-    {
-      key: 'next_run_at',
+    next_run_at: {
       title: t('nextRun'),
       render: (x) => (
         <span data-testid="task-next-run">{formatTime(x.next_run_at) || t('none')}</span>
       ),
     },
-    {
-      key: 'last',
-      title: t('lastResult'),
-      width: 200,
-      render: (x) => <LastRun task={x} onEnded={table.refresh} />,
+    last: { title: t('lastResult'), render: (x) => <LastRun task={x} onEnded={table.refresh} /> },
+    actions: {
+      title: t('actions'),
+      render: (x) => <TaskRowButtons task={x} act={onAction} folded={folded} />,
     },
-    { key: 'actions', title: t('actions'), render: (x) => <RowButtons task={x} act={onAction} /> },
-  ];
+  };
+  return keys.map((key) => ({ key, ...all[key], width: widthOf(key, folded) }));
+}
+
+/** A column's fixed width; none for the two names, which share what the others leave. */
+function widthOf(key: TaskColumnKey, folded: boolean): number | undefined {
+  if (key === 'name' || key === 'wayline_name') return undefined;
+  if (key === 'actions') return folded ? ACTIONS_FOLDED_PX : ACTIONS_PX;
+  return COLUMN_PX[key];
 }
 
 /**
@@ -116,68 +134,5 @@ function LastRun({ task, onEnded }: { task: FlightTask; onEnded: () => void }) {
         </span>
       )}
     </div>
-  );
-}
-
-function RowButtons({
-  task,
-  act,
-}: {
-  task: FlightTask;
-  act: (action: TaskAction, task: FlightTask) => void;
-}) {
-  const { t } = useTranslation('taskPage');
-  const flying = task.last !== null && isFlying(task.last.state);
-  // The dock flies what it was sent: a task whose run is with its dock cannot change (the server
-  // refuses too). One whose run waits with its dock can still be canceled, whatever its plan says.
-  const underway = task.last !== null && isUnderway(task.last.state);
-  const cancelable = task.state === 'active' || (underway && !flying);
-  return (
-    <ButtonGroup variant="minimal">
-      <Button
-        icon="info-sign"
-        aria-label={t('detail')}
-        title={t('detail')}
-        onClick={() => navigateTo(`/taskInfo/${String(task.id)}`)}
-      />
-      {flying && task.last && (
-        <Button
-          icon="map"
-          aria-label={t('map')}
-          title={t('map')}
-          onClick={() => navigateTo(`/taskInfoMap?id=${String(task.last?.id)}`)}
-        />
-      )}
-      <Permission code="task:edit">
-        <Button
-          icon="edit"
-          aria-label={t('edit')}
-          title={underway ? t('editBusy') : t('edit')}
-          disabled={underway}
-          data-testid="task-edit"
-          onClick={() => act('edit', task)}
-        />
-      </Permission>
-      {cancelable && (
-        <Permission code="task:edit">
-          <Button
-            icon="disable"
-            intent="warning"
-            aria-label={t('cancel')}
-            title={t('cancel')}
-            onClick={() => act('cancel', task)}
-          />
-        </Permission>
-      )}
-      <Permission code="task:del">
-        <Button
-          icon="trash"
-          intent="danger"
-          aria-label={t('del')}
-          title={t('del')}
-          onClick={() => act('delete', task)}
-        />
-      </Permission>
-    </ButtonGroup>
   );
 }

@@ -14,7 +14,7 @@ import { useWaylineFields } from './useWaylineFields.ts';
 import { WaylineDrawer } from './WaylineDrawer.tsx';
 import { downloadKml, downloadKmz, duplicate, toggleFavorite } from './waylineActions.ts';
 import { plainQuery } from './plainQuery.ts';
-import { useWidth } from './useWidth.ts';
+import { useWidth } from '../../lib/useWidth.ts';
 import './wayline.css';
 
 /** What is open over the table. */
