@@ -4,7 +4,7 @@
  * the run's own page, in both languages; one sent home after its second waypoint reads where it ended
  * and who ordered it, although its dock reports it `ok`. "Open in replay" takes the run to the
  * replay with its aircraft selected, and is not offered to a role without the replay. The simulated
- * dock flies at ×10. Screenshots at 1440×900 and 390×844 in both languages when SKYDECK_SHOTS=1.
+ * dock flies at ×25. Screenshots at 1440×900 and 390×844 in both languages when SKYDECK_SHOTS=1.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -144,7 +144,7 @@ async function bothSizes(page: Page, name: string, focus: string): Promise<void>
 }
 
 describe('run verdicts in words', () => {
-  const e2e = useE2E({ SIM_DRONES: '1', SIM_PATROLS: '0', SIM_TIME_SCALE: '10' });
+  const e2e = useE2E({ SIM_DRONES: '1', SIM_PATROLS: '0', SIM_TIME_SCALE: '25' });
   const flights: { wayline: number; dock: string } = { wayline: 0, dock: '' };
 
   it('says a run over the whole route completed, on the run list, the task list and its page', async () => {
