@@ -59,6 +59,24 @@ export function tableSection(
   return [title, { kind: 'table', table: { zebra, columns, rows } }];
 }
 
+/**
+ * A table of facts without a header: muted labels in the first column (`labelShare` % of the width),
+ * their values beside them.
+ */
+export function factsTable(rows: [string, string][], labelShare: number): Block {
+  return {
+    kind: 'table',
+    table: {
+      header: false,
+      columns: [
+        { title: '', share: labelShare, style: { size: 9, color: INK.muted } },
+        { title: '', share: 100 - labelShare, style: { size: 9, color: INK.text } },
+      ],
+      rows,
+    },
+  };
+}
+
 /** What a report is: its title block, its blocks, its footer and the file's properties. */
 export interface ReportModel {
   system: string;

@@ -8,9 +8,13 @@ import type { ReplayEvent, ReplayWindow } from '../../../protocol/replay.ts';
 import { REPLAY_LIMITS } from '../../../protocol/replay.ts';
 import { i18n } from '../../i18n/index.ts';
 import { currentReportMeta } from '../../lib/report/currentMeta.ts';
-import { tableSection, type Block, type ReportModel } from '../../lib/report/reportBlocks.ts';
+import {
+  factsTable,
+  tableSection,
+  type Block,
+  type ReportModel,
+} from '../../lib/report/reportBlocks.ts';
 import type { Picture } from '../../lib/report/reportDoc.ts';
-import { INK } from '../../lib/report/textPaint.ts';
 import { formatTime } from '../../lib/time.ts';
 import { KIND_COLOURS, MAP_LINE_COLOURS } from './colours.ts';
 import { aircraftAt, alarmsNear } from './cursorFacts.ts';
@@ -57,17 +61,7 @@ export function distanceText(m: number): string {
     : t('metres', { value: Math.round(m) });
 }
 
-const keyValue = (rows: [string, string][]): Block => ({
-  kind: 'table',
-  table: {
-    header: false,
-    columns: [
-      { title: '', share: 24, style: { size: 9, color: INK.muted } },
-      { title: '', share: 76, style: { size: 9, color: INK.text } },
-    ],
-    rows,
-  },
-});
+const keyValue = (rows: [string, string][]): Block => factsTable(rows, 24);
 
 function windowBlocks(input: ReplayReportInput): Block[] {
   const { data } = input;

@@ -17,13 +17,13 @@ import { REPORT_FILE_NAME } from '../../lib/report/pdfRules.ts';
 import { loadPicture, mapCredit, mapPicture } from '../../lib/report/pictures.ts';
 import {
   buildReport,
+  factsTable,
   tableSection,
   type Block,
   type ReportModel,
 } from '../../lib/report/reportBlocks.ts';
 import type { Picture } from '../../lib/report/reportDoc.ts';
 import type { Cell } from '../../lib/report/reportTable.ts';
-import { INK } from '../../lib/report/textPaint.ts';
 import { formatTime } from '../../lib/time.ts';
 import { distanceWords, durationWords } from './format.ts';
 import { smellBlocks } from './smellReport.ts';
@@ -86,17 +86,7 @@ function factsBlock(detail: SubtaskDetail, live: FlightReportInput['live']): Blo
     [t('alarms'), String(f.alarms)],
     [t('result'), resultWords(detail, live)],
   ];
-  return {
-    kind: 'table',
-    table: {
-      header: false,
-      columns: [
-        { title: '', share: 28, style: { size: 9, color: INK.muted } },
-        { title: '', share: 72, style: { size: 9, color: INK.text } },
-      ],
-      rows,
-    },
-  };
+  return factsTable(rows, 28);
 }
 
 function mapBlocks(map: Picture | null, credit: string): Block[] {
