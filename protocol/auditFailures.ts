@@ -77,6 +77,8 @@ export const FAILURE_KEYS = [
   'task.drc_held',
   'task.dock_silent',
   'task.condition_unmet',
+  'task.airspace_no_fly',
+  'task.airspace_outside_operation',
   'not_found.notification_channel',
   'not_found.notification_rule',
   'notification.http_url',
@@ -163,6 +165,10 @@ export const FAILURE_WORDS: { 'zh-CN': FailureWords; en: FailureWords } = {
     'task.drc_held': '{user} 正在手动操控飞行器，未执行',
     'task.dock_silent': '机场长时间无响应，已超时',
     'task.condition_unmet': '执行窗口内条件未满足，已过期',
+    'task.airspace_no_fly':
+      '航线进入禁飞区「{name}」（航点 {waypoints} 附近），未经确认越过，未下发',
+    'task.airspace_outside_operation':
+      '航线飞出作业区「{name}」（航点 {waypoints} 附近），未经确认越过，未下发',
     'not_found.notification_channel': '通知渠道不存在',
     'not_found.notification_rule': '通知规则不存在',
     'notification.http_url': '{field} 不是 http:// 或 https:// 地址',
@@ -244,6 +250,10 @@ export const FAILURE_WORDS: { 'zh-CN': FailureWords; en: FailureWords } = {
     'task.drc_held': '{user} flying the aircraft manually; not run',
     'task.dock_silent': 'Dock stopped answering; timed out',
     'task.condition_unmet': 'Conditions not met within the window; expired',
+    'task.airspace_no_fly':
+      'Route enters no-fly area "{name}" (near waypoint(s) {waypoints}), no override recorded; not sent',
+    'task.airspace_outside_operation':
+      'Route leaves operation area "{name}" (near waypoint(s) {waypoints}), no override recorded; not sent',
     'not_found.notification_channel': 'No such notification channel',
     'not_found.notification_rule': 'No such notification rule',
     'notification.http_url': '{field}: not an http:// or https:// address',

@@ -1,39 +1,30 @@
 /**
- * The airspace check when a run is sent: the areas may have changed since its task was created
- * (an area added, enabled or moved), so a run whose route now enters a no-fly area its task's
- * override did not accept is refused, naming the area and where. Operation areas are checked at
- * creation only: leaving one is a planning matter, entering a no-fly area is what a dock must not
- * be sent into.
+ * The airspace check when a run is sent: the areas may have changed since its task was created or
+ * changed (an area added, enabled, moved or shrunk), so the route is judged again exactly as it was
+ * then (`judgeWayline`, one judgement for both): a run whose route now enters a no-fly area or
+ * leaves an operation area that its task's override did not accept is refused, naming the area and
+ * where.
  */
 import type { Db } from '../db/Db.ts';
 import { queryOne } from '../db/Db.ts';
 import type { ObjectStore } from '../storage/ObjectStore.ts';
 import type { Conflict } from '../tasks/conflicts.ts';
-import { enabledAreasOf, storedRoute, waypointsOfRoute } from './planningCheck.ts';
-import { checkRoute } from './routeCheck.ts';
-import type { RouteCheck } from './routeCheck.ts';
+import { judgeWayline } from './airspaceJudgement.ts';
+import type { AreaBreach } from './airspaceJudgement.ts';
 
 /** Most waypoint numbers a refusal lists; a route through an area mostly touches a few. */
 const MAX_LISTED = 8;
 
-/** The waypoints (numbered from 1) where the route meets area `areaId`: inside, or legs' ends. */
-function waypointsAt(check: RouteCheck, areaId: string): string {
-  const numbers = new Set<number>();
-  for (const w of check.waypointsInNoFly) if (w.area_id === areaId) numbers.add(w.index + 1);
-  for (const l of check.legsCrossingNoFly)
-    if (l.area_id === areaId) {
-      numbers.add(l.from + 1);
-      numbers.add(l.to + 1);
-    }
-  const sorted = [...numbers].sort((a, b) => a - b);
-  const listed = sorted.slice(0, MAX_LISTED).join(', ');
-  return sorted.length > MAX_LISTED ? `${listed}, …` : listed;
+/** The waypoint numbers of a breach as words: the first few, then an ellipsis. */
+function waypointWords(breach: AreaBreach): string {
+  const listed = breach.waypoints.slice(0, MAX_LISTED).join(', ');
+  return breach.waypoints.length > MAX_LISTED ? `${listed}, …` : listed;
 }
 
 /**
- * Why task `taskId`'s run must not be sent: its route enters a no-fly area not accepted by the
- * task's override; null when it does not, or when the route cannot be read here (an engine without
- * storage, or a wayline gone, which the dock's own fetch then fails on).
+ * Why task `taskId`'s run must not be sent: its route breaks an area (no-fly areas first) not
+ * accepted by the task's override; null when it does not, or when the route cannot be read here
+ * (an engine without storage, or a wayline gone, which the dock's own fetch then fails on).
  */
 export async function airspaceConflict(
   db: Db,
@@ -48,18 +39,17 @@ export async function airspaceConflict(
     taskId,
   ]);
   if (!task || !storage) return null;
-  const noFly = (await enabledAreasOf(db, task.workspace_id)).filter((a) => a.kind === 'no_fly');
-  if (noFly.length === 0) return null;
-  const stored = await storedRoute(db, storage, task.wayline_id);
-  if (!stored) return null;
-  const check = checkRoute(waypointsOfRoute(stored.route), noFly);
-  const accepted = new Set(task.airspace_override ?? []);
-  const hit = [...check.waypointsInNoFly, ...check.legsCrossingNoFly].find(
-    (f) => !accepted.has(f.area_id),
+  const judged = await judgeWayline(
+    db,
+    storage,
+    task.wayline_id,
+    task.workspace_id,
+    task.airspace_override ?? [],
   );
-  if (!hit) return null;
+  const first = judged?.open[0];
+  if (!first) return null;
   return {
-    reason: 'task.airspace_no_fly',
-    params: { name: hit.name, waypoints: waypointsAt(check, hit.area_id) },
+    reason: first.kind === 'no_fly' ? 'task.airspace_no_fly' : 'task.airspace_outside_operation',
+    params: { name: first.name, waypoints: waypointWords(first) },
   };
 }

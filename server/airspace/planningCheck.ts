@@ -125,22 +125,6 @@ export async function storedRoute(
 }
 
 /**
- * A stored wayline against its project's enabled areas; null when the project has none (its file
- * is then not read at all) or the wayline is gone.
- */
-export async function waylineAirspaceCheck(
-  db: Db,
-  storage: ObjectStore,
-  waylineId: number,
-  workspaceId: number,
-): Promise<RouteCheck | null> {
-  const areas = await enabledAreasOf(db, workspaceId);
-  if (areas.length === 0) return null;
-  const stored = await storedRoute(db, storage, waylineId);
-  return stored ? checkRoute(waypointsOfRoute(stored.route), areas) : null;
-}
-
-/**
  * Refuses (409, naming the first finding) a flight whose route enters a no-fly area or leaves the
  * operation areas of its project; returns quietly when the route is clear.
  */

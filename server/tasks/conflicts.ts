@@ -11,7 +11,8 @@ export type ConflictReason =
   | 'task.battery_below'
   | 'task.drc_held'
   | 'task.model_mismatch'
-  | 'task.airspace_no_fly';
+  | 'task.airspace_no_fly'
+  | 'task.airspace_outside_operation';
 
 export interface Conflict {
   reason: ConflictReason;

@@ -43,6 +43,40 @@ const THROUGH = () => fixtureKmz('waypoint-actions-1.0.6');
 const CLEAR = () =>
   fixtureKmz('waypoint-actions-1.0.6', (_path, text) => text.replaceAll('113.94', '113.95'));
 
+/** An operation area holding the whole moved route (113.953–113.956, 22.5388–22.5406). */
+const WORK_ALL: AirspaceShape = {
+  type: 'polygon',
+  coordinates: [
+    [113.952, 22.538],
+    [113.957, 22.538],
+    [113.957, 22.541],
+    [113.952, 22.541],
+    [113.952, 22.538],
+  ],
+};
+/** The same area shrunk to the moved route's first three waypoints: its fourth is left outside. */
+const WORK_SHRUNK: AirspaceShape = {
+  type: 'polygon',
+  coordinates: [
+    [113.952, 22.5395],
+    [113.957, 22.5395],
+    [113.957, 22.541],
+    [113.952, 22.541],
+    [113.952, 22.5395],
+  ],
+};
+/** An operation area around the fixture's own first three waypoints, as WORK_SHRUNK is for the moved. */
+const WORK_FIXTURE: AirspaceShape = {
+  type: 'polygon',
+  coordinates: [
+    [113.942, 22.5395],
+    [113.947, 22.5395],
+    [113.947, 22.541],
+    [113.942, 22.541],
+    [113.942, 22.5395],
+  ],
+};
+
 /** A no-fly circle of 30 m on waypoint 3: the waypoint is inside, the legs to and from it touch. */
 const CRANE: AirspaceShape = { type: 'circle', center: [113.946, 22.54], radius: 30 };
 
@@ -341,6 +375,75 @@ describe.each(backends)('planning checks against the airspace on $name', (backen
     const last = await lastRun(task.body.data.id);
     expect(last?.state).toBe('refused');
     expect(last?.reason).toContain('"Gate" (near waypoint(s) 1, 2)');
+  });
+
+  it('refuses a run, unsent and audited, whose route leaves an operation area shrunk since', async () => {
+    const work = await addArea('Work', WORK_ALL, 'operation');
+    const clear = await upload('inside the work area', CLEAR());
+    const task = await addTask(s.operator, clear.id);
+    expect(task.status).toBe(200);
+    const shrunk = await server.call('POST', AIRSPACE_API.edit, {
+      token: s.operator,
+      lang: 'en',
+      body: { id: work.id, shape: WORK_SHRUNK },
+    });
+    expect(shrunk.status).toBe(200);
+    await round();
+    expect(docks.calls).toEqual([]);
+    expect(await lastRun(task.body.data.id)).toMatchObject({
+      state: 'refused',
+      reason:
+        'the route leaves the operation area "Work" (near waypoint(s) 3, 4) and no override was recorded for it; the run was not sent',
+    });
+    // Recorded as a refused dispatch, like the dispatch's other refusals.
+    const audited = await db().query<{ result: string; detail: string }>(
+      `select result, detail from audit_logs where module = 'task' and action = 'dispatch'
+       order by id desc limit 1`,
+    );
+    expect(audited[0]).toEqual({
+      result: 'failure',
+      detail: 'task.airspace_outside_operation {"name":"Work","waypoints":"3, 4"}',
+    });
+  });
+
+  it('refuses a run whose override accepted a no-fly area but not an operation area added since', async () => {
+    await addArea('Crane', CRANE);
+    const through = await upload('crane accepted', THROUGH());
+    const task = await addTask(s.admin, through.id, { override_airspace: true });
+    expect(task.status).toBe(200);
+    await addArea('Work', WORK_FIXTURE, 'operation');
+    await round();
+    expect(docks.calls).toEqual([]);
+    const last = await lastRun(task.body.data.id);
+    expect(last?.state).toBe('refused');
+    expect(last?.reason).toContain('leaves the operation area "Work" (near waypoint(s) 3, 4)');
+  });
+
+  it('sends a run whose override accepted the operation area it leaves, and records that area', async () => {
+    const work = await addArea('Work', WORK_SHRUNK, 'operation');
+    const leaving = await upload('leaves work', CLEAR());
+    expect((await addTask(s.operator, leaving.id)).body.msg).toContain(
+      'waypoint 4 is outside the operation areas',
+    );
+    const mark = await db().query<{ id: number }>(
+      'select coalesce(max(id), 0) as id from audit_logs',
+    );
+    const task = await addTask(s.admin, leaving.id, { override_airspace: true });
+    expect(task.status).toBe(200);
+    const stored = await db().query<{ airspace_override: string[] }>(
+      'select airspace_override from flight_tasks where id = $1',
+      [task.body.data.id],
+    );
+    expect(stored[0]?.airspace_override).toEqual([work.area_id]);
+    const audited = await db().query<{ detail: string }>(
+      `select detail from audit_logs where id > $1 and action = 'override_airspace'`,
+      [mark[0]?.id ?? 0],
+    );
+    expect(audited.map((a) => a.detail)).toEqual([
+      `route of wayline ${String(leaving.id)} leaves operation area(s) "Work"; flown anyway from dock ${DOCK}`,
+    ]);
+    await round();
+    expect(docks.calls.map((c) => c.method)).toEqual(['flighttask_prepare', 'flighttask_execute']);
   });
 
   it('gives the override button to the admin role only, also on a database seeded before it', async () => {

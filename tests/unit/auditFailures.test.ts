@@ -16,6 +16,22 @@ describe('refusals in the audit log', () => {
     expect(detailWords(AUDIT_WORDS.en, 'not_found.device')).toBe('No such device');
   });
 
+  it('names the area and waypoints of a run refused for airspace', () => {
+    const stored = failureDetail('task.airspace_outside_operation', {
+      name: 'Yard',
+      waypoints: '3–5',
+    });
+    expect(detailWords(AUDIT_WORDS.en, stored)).toBe(
+      'Route leaves operation area "Yard" (near waypoint(s) 3–5), no override recorded; not sent',
+    );
+    expect(
+      detailWords(
+        AUDIT_WORDS['zh-CN'],
+        failureDetail('task.airspace_no_fly', { name: 'A', waypoints: '2' }),
+      ),
+    ).toBe('航线进入禁飞区「A」（航点 2 附近），未经确认越过，未下发');
+  });
+
   it('leaves any other summary as written', () => {
     for (const other of [
       'favorite true',

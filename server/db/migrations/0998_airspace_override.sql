@@ -2,9 +2,9 @@
 -- route enters a no-fly area or leaves the operation areas is created only when a user allowed to
 -- (`airspace:override`) asks for it, and its runs are checked again when they are sent.
 
--- The no-fly areas (their `area_id`s) the override accepted, as a JSON array; null: none was
--- needed or asked for. A run whose route enters any other no-fly area (one added, enabled or
--- moved since) is refused when it is sent.
+-- The areas (their `area_id`s) the override accepted, as a JSON array: no-fly areas the route
+-- enters and operation areas it leaves; null: none was needed or asked for. A run whose route
+-- breaks any other area (one added, enabled or moved since) is refused when it is sent.
 alter table flight_tasks add column airspace_override jsonb;
 
 -- The override button on the airspace page, for databases seeded before it (an empty database

@@ -75,4 +75,8 @@ export const airspaceMessages = {
     '航线进入禁飞区「{name}」（航点 {waypoints} 附近），且未经有权限的用户确认越过，未下发',
     'the route enters the no-fly area "{name}" (near waypoint(s) {waypoints}) and no override was recorded for it; the run was not sent',
   ],
+  'task.airspace_outside_operation': [
+    '航线飞出作业区「{name}」（航点 {waypoints} 附近），且未经有权限的用户确认越过，未下发',
+    'the route leaves the operation area "{name}" (near waypoint(s) {waypoints}) and no override was recorded for it; the run was not sent',
+  ],
 } as const satisfies MessageTable;

@@ -7,7 +7,9 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { AIRSPACE_ACCESS } from '../../../protocol/airspace.ts';
-import { routeProblemParts, waylineAirspaceCheck } from '../../airspace/planningCheck.ts';
+import { judgeWayline } from '../../airspace/airspaceJudgement.ts';
+import type { AreaBreach } from '../../airspace/airspaceJudgement.ts';
+import { routeProblemParts } from '../../airspace/planningCheck.ts';
 import type { Db } from '../../db/Db.ts';
 import type { ObjectStore } from '../../storage/ObjectStore.ts';
 import { aircraftFit, dockAircraftKey, modelWords } from '../../tasks/aircraftFit.ts';
@@ -129,15 +131,27 @@ export async function checkTaskFit(
 
 /** What an accepted airspace override lets through, for the task's row and the audit log. */
 export interface AirspaceOverride {
-  /** The no-fly areas (`area_id`) the route enters; later runs may enter these and no others. */
+  /**
+   * The areas (`area_id`) the route breaks: no-fly areas it enters and operation areas it leaves.
+   * A run is sent while its route breaks these and no others (see airspace/dispatchCheck.ts).
+   */
   areaIds: string[];
   note: string;
 }
 
+/** The names of `breaches` of `kind`, quoted, for the audit note. */
+function namesOf(breaches: readonly AreaBreach[], kind: AreaBreach['kind']): string {
+  return breaches
+    .filter((b) => b.kind === kind)
+    .map((b) => `"${b.name}"`)
+    .join(', ');
+}
+
 /**
- * The route against its project's enabled areas: a route entering a no-fly area or leaving the
- * operation areas is refused (409, naming the areas and waypoints) unless the caller asks for it
- * and may (`airspace:override`). Answers what the override accepted, or null when none was needed.
+ * The route against its project's enabled areas (the judgement dispatch repeats): a route entering
+ * a no-fly area or leaving an operation area is refused (409, naming the areas and waypoints)
+ * unless the caller asks for it and may (`airspace:override`). Answers what the override accepted,
+ * or null when none was needed.
  */
 async function checkTaskAirspace(
   db: Db,
@@ -147,20 +161,20 @@ async function checkTaskAirspace(
   confirm: boolean,
 ): Promise<AirspaceOverride | null> {
   const { wayline, dock } = targets;
-  const check = await waylineAirspaceCheck(db, storage, wayline.id, wayline.workspace_id);
-  if (check === null || check.clear) return null;
-  if (!confirm) throw new ApiError(409, 'task.airspace_refused', {}, routeProblemParts(check));
+  const judged = await judgeWayline(db, storage, wayline.id, wayline.workspace_id);
+  if (judged === null || judged.open.length === 0) return null;
+  if (!confirm)
+    throw new ApiError(409, 'task.airspace_refused', {}, routeProblemParts(judged.check));
   if (!caller.can(AIRSPACE_ACCESS.override))
     throw new ApiError(403, 'task.airspace_override_forbidden');
-  const noFly = [...check.waypointsInNoFly, ...check.legsCrossingNoFly];
-  const names = [...new Set(noFly.map((f) => `"${f.name}"`))].join(', ');
-  const outside = check.waypointsOutsideOperation.length + check.legsLeavingOperation.length;
+  const noFly = namesOf(judged.breaches, 'no_fly');
+  const operation = namesOf(judged.breaches, 'operation');
   const what = [
-    ...(names === '' ? [] : [`enters no-fly area(s) ${names}`]),
-    ...(outside === 0 ? [] : [`leaves the operation areas (${String(outside)} place(s))`]),
+    ...(noFly === '' ? [] : [`enters no-fly area(s) ${noFly}`]),
+    ...(operation === '' ? [] : [`leaves operation area(s) ${operation}`]),
   ].join(' and ');
   return {
-    areaIds: [...new Set(noFly.map((f) => f.area_id))],
+    areaIds: judged.breaches.map((b) => b.area_id),
     note: `route of wayline ${String(wayline.id)} ${what}; flown anyway from dock ${dock.sn}`,
   };
 }

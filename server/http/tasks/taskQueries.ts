@@ -81,6 +81,7 @@ const REASONS: ReadonlySet<string> = new Set([
   'task.undo_no_reply',
   'task.model_mismatch',
   'task.airspace_no_fly',
+  'task.airspace_outside_operation',
 ]);
 
 /** A stored reason (a message key) in `lang`, its parameters filled; anything else as stored. */
