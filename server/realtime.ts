@@ -285,6 +285,9 @@ async function realtime(
   });
   // Before the HTTP server closes: our WebSocket clients would otherwise keep it open forever.
   app.addHook('preClose', async () => {
+    // From here on the server is leaving: the simulator stopping and the broker closing end device
+    // connections, and other instances (or this one after a restart) still hear those devices.
+    running.ingestion?.leaving();
     stopListening();
     trackUpkeep?.stop();
     await running.sim?.stop();

@@ -46,6 +46,7 @@ export async function startInProcessIngestion(
     // It reads the broker's own publish path: up and "subscribed" for as long as it runs.
     link: () => ({ connected: true, subscribed: true }),
     deviceDisconnected: (sn) => sink.deviceDisconnected(sn),
+    leaving: () => sink.leaving(),
     devicesChanged: () => sink.devicesChanged(),
     flush: () => sink.flush(),
     stats: () => sink.stats(),

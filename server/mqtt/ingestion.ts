@@ -58,6 +58,8 @@ export interface Ingestion {
   link(): { connected: boolean; subscribed: boolean };
   /** A gateway's broker connection ended (embedded broker hook). */
   deviceDisconnected(sn: string): void;
+  /** The server is stopping: connections ending from now on are not devices leaving (the sink). */
+  leaving(): void;
   /** Registered devices changed: a device added seconds ago is known from the next message on. */
   devicesChanged(): Promise<void>;
   /** Waits until everything received so far is written. */
@@ -141,6 +143,7 @@ export async function startIngestion(options: IngestionOptions): Promise<Ingesti
     ready,
     link: () => ({ connected: client.connected, subscribed }),
     deviceDisconnected: (sn) => sink.deviceDisconnected(sn),
+    leaving: () => sink.leaving(),
     devicesChanged: () => sink.devicesChanged(),
     flush: () => sink.flush(),
     stats: () => sink.stats(),

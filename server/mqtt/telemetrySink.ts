@@ -69,7 +69,14 @@ export interface IngestionStats {
 export interface TelemetrySink {
   start(): Promise<void>;
   handle(topic: string, payload: Uint8Array): void;
+  /** A gateway's broker connection ended: it and its children go offline (unless `leaving`). */
   deviceDisconnected(sn: string): void;
+  /**
+   * The server is going away. Connections that end from now on end because of the stop (the
+   * built-in simulator stopping, our broker closing), not because their devices left: they mark
+   * nothing offline. Silence still does (the sweep), here until the end and after a restart.
+   */
+  leaving(): void;
   /** Registered devices changed (added, moved, deleted): re-read them before the next message. */
   devicesChanged(): Promise<void>;
   /** Resolves when every write queued so far (and the pending track points) is in the database. */
@@ -92,6 +99,7 @@ export function createTelemetrySink(options: SinkOptions): TelemetrySink {
     writeErrors: 0,
   };
   const timers: (() => void)[] = [];
+  let serverLeaving = false;
   // Two lanes of writes. Gas readings come about once a second per aircraft; they are gathered and
   // written a batch at a time (every GAS_BATCH_MS, or at once when GAS_BATCH_MAX are waiting), each
   // batch a few statements plus its threshold checks. A fleet can still outrun the database, so that
@@ -315,7 +323,13 @@ export function createTelemetrySink(options: SinkOptions): TelemetrySink {
       route(topic, payload);
     },
     deviceDisconnected(sn) {
+      // Judged when the connection ends, not when the write runs: a departure heard before the stop
+      // began is still written, even if the queue reaches it only during the stop.
+      if (serverLeaving) return;
       enqueue('disconnect', () => presence.disconnected(sn));
+    },
+    leaving() {
+      serverLeaving = true;
     },
     devicesChanged: () => presence.load(scheduler.now()),
     async flush() {

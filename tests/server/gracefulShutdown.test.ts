@@ -2,7 +2,8 @@
  * A stop on SIGTERM loses nothing the server acknowledged: the real server (`npm start`'s entry
  * point, a child process) takes a stream of HTTP writes and of devices' QoS 1 events, is sent
  * SIGTERM in the middle of it, exits 0 on its own, and the same DATA_DIR opened afterwards holds
- * every write that got a 200 or a PUBACK.
+ * every write that got a 200 or a PUBACK. Its WebSocket clients, a console watching the dock's
+ * stream and the dock itself, are told "going away" (close code 1001), not cut off.
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
@@ -15,10 +16,11 @@ import { join } from 'node:path';
 import { setTimeout as pause } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { connectAsync } from 'mqtt';
-import type { MqttClient } from 'mqtt';
+import type { IClientOptions, MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import { FEATURE_API } from '../../protocol/featurePoints.ts';
-import { deviceClientId } from '../../protocol/mqtt/clientIds.ts';
+import { consoleClientIdPrefix, deviceClientId } from '../../protocol/mqtt/clientIds.ts';
 import { thingTopic } from '../../protocol/mqtt/topics.ts';
 import { createSkydeck } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
@@ -106,6 +108,31 @@ async function signIn(url: string): Promise<string> {
   return body.data.token;
 }
 
+/** WebSocket close code 1001 (RFC 6455 §7.4.1): the server is going away. */
+const GOING_AWAY = 1001;
+
+/**
+ * Connects an MQTT client over a WebSocket of our own making, the way the console's does; `closed`
+ * resolves with the close code that WebSocket saw (1006: no close frame arrived).
+ */
+async function connectOverWebSocket(
+  url: string,
+  options: IClientOptions,
+): Promise<{ client: MqttClient; closed: Promise<number> }> {
+  let resolveClosed: (code: number) => void = () => undefined;
+  const closed = new Promise<number>((resolve) => (resolveClosed = resolve));
+  const client = await connectAsync(`${url.replace(/^http/, 'ws')}/mqtt`, {
+    ...options,
+    reconnectPeriod: 0,
+    createWebsocket: (wsUrl: string, protocols: string[]) => {
+      const ws = new WebSocket(wsUrl, protocols);
+      ws.once('close', (code) => resolveClosed(code));
+      return ws;
+    },
+  });
+  return { client, closed };
+}
+
 /** Counts acknowledgements, and resolves `reached` once each writer has had `goal` of them. */
 function progress(goal: number) {
   const counts = { http: 0, mqtt: 0 };
@@ -180,12 +207,18 @@ describe('graceful shutdown', () => {
       env(dataDir, { SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS) }),
     );
     const token = await signIn(server.url);
-    const dock = await connectAsync(`${server.url.replace(/^http/, 'ws')}/mqtt`, {
-      reconnectPeriod: 0,
+    const { client: dock, closed: dockClosed } = await connectOverWebSocket(server.url, {
       username: dockSn,
       password: simSecret(dockSn, KEY),
       clientId: deviceClientId(dockSn),
     });
+    // A console watching the dock: the broker is writing to its socket when the stop comes.
+    const watcher = await connectOverWebSocket(server.url, {
+      username: 'admin',
+      password: token,
+      clientId: `${consoleClientIdPrefix('admin')}shutdown`,
+    });
+    await watcher.client.subscribeAsync(thingTopic(dockSn, 'events'));
     const seen = progress(20);
     const writers = {
       http: Promise.all(
@@ -202,6 +235,7 @@ describe('graceful shutdown', () => {
     const names = (await writers.http).flat();
     const seqs = await writers.mqtt;
     dock.end(true);
+    watcher.client.end(true);
     console.info(
       `[skydeck] stopped ${String(tookMs)} ms after SIGTERM (limit ${String(SHUTDOWN_TIMEOUT_MS)} ms), ` +
         `${String(names.length)} HTTP and ${String(seqs.length)} MQTT writes acknowledged`,
@@ -209,6 +243,8 @@ describe('graceful shutdown', () => {
 
     expect(code, server.stderr()).toBe(0);
     expect(server.stdout()).toMatch(/SIGTERM: stopping Skydeck[\s\S]*Skydeck stopped in \d+ ms/);
+    expect(await watcher.closed).toBe(GOING_AWAY);
+    expect(await dockClosed).toBe(GOING_AWAY);
 
     const db = await openPglite(join(dataDir, 'db'));
     try {
