@@ -40,10 +40,21 @@ export interface DeviceDelta {
   task?: JsonObject;
 }
 
-export type TelemetryEventKind =
-  'hms' | 'flighttask_progress' | 'ai_alarm' | 'gas_reading' | 'drc' | 'other';
+/** Every kind of event the worker tells apart (see `workers/core/eventKind.ts`). */
+export const TELEMETRY_EVENT_KINDS = [
+  'hms',
+  'flighttask_progress',
+  'ai_alarm',
+  'gas_reading',
+  'drc',
+  'other',
+] as const;
+export type TelemetryEventKind = (typeof TELEMETRY_EVENT_KINDS)[number];
 
-/** One device event (alarm, task progress, DRC reply…): batched per frame, never dropped. */
+/**
+ * One device event (alarm, task progress, DRC reply…), batched per frame. Only the kinds some reader
+ * declared cross; those are never dropped silently (see `CoreStats`).
+ */
 export interface TelemetryEvent {
   sn: string;
   kind: TelemetryEventKind;
@@ -55,7 +66,7 @@ export interface TelemetryEvent {
 
 /** Counters of every pipeline stage: the console shows them and the benchmark reads them. */
 export interface CoreStats {
-  /** Messages received from the broker. */
+  /** Messages received from the broker, but the cockpit session's `drc/up` (it bypasses the core). */
   in: number;
   /** Malformed JSON, unknown topics, wrong types: counted and dropped. */
   dropped: number;
@@ -69,6 +80,11 @@ export interface CoreStats {
   lagMs: number;
   /** Events given up because the queue waiting for the consumer was full (oldest first). */
   eventsDropped: number;
+  /**
+   * Events of a kind no reader declared (see the worker's `setKinds`): dropped in the worker before
+   * they are queued, so they never cross to the main thread.
+   */
+  eventsUnread: number;
 }
 
 /** One frame's worth of change. */

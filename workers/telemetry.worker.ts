@@ -11,6 +11,7 @@
  * await remote.onDelta(Comlink.proxy((delta) => { apply(delta); requestAnimationFrame(() => void remote.ack(delta.seq)); }));
  * await remote.connect({ url, clientId: storedSixDigits, username, password: accessToken });
  * await remote.setWatched(serialNumbers);
+ * await remote.setKinds(['hms', 'ai_alarm']); // the event kinds read; others never cross
  * // dispose: remote[Comlink.releaseProxy](); worker.terminate();
  * ```
  *
@@ -18,7 +19,7 @@
  * fold into the next delta. A consumer that never acks receives exactly one delta.
  */
 import * as Comlink from 'comlink';
-import type { ConnectOptions, JsonObject } from '../protocol/telemetry.ts';
+import type { ConnectOptions, JsonObject, TelemetryEventKind } from '../protocol/telemetry.ts';
 import type { DrcOutgoing, DrcUpListener } from '../protocol/cockpitLink.ts';
 import { mapFrameBuffers } from './core/mapFrame.ts';
 import { createTelemetryService } from './telemetryService.ts';
@@ -52,6 +53,7 @@ const api = {
   ack: (seq: number) => service.ack(seq),
   resync: () => service.resync(),
   setInterest: (sns: string[] | null) => service.setInterest(sns),
+  setKinds: (kinds: TelemetryEventKind[] | null) => service.setKinds(kinds),
   /** Pass `Comlink.proxy(fn)`; it is called at once with the current state, then on every change. */
   onConnection: (listener: ConnectionListener | null) => {
     release(connectionListener);

@@ -5,13 +5,14 @@ import type {
   ConnectionState,
   CoreStats,
   JsonObject,
+  TelemetryEventKind,
 } from '../protocol/telemetry.ts';
 import { createTelemetryCore } from './core/telemetryCore.ts';
 import type { TelemetryFrame } from './core/mapFrame.ts';
 import type { DrcOutgoing, DrcUpListener } from '../protocol/cockpitLink.ts';
 import { DrcSender } from './drc/drcSender.ts';
 import { MqttLink } from './link/mqttLink.ts';
-import { watchedTopics } from './link/watchedTopics.ts';
+import { consoleTopics } from './link/watchedTopics.ts';
 
 /** Receives each delta; it must call `ack(delta.seq)` once the delta is applied (ideally drawn). */
 export type DeltaListener = (delta: TelemetryFrame) => unknown;
@@ -34,24 +35,30 @@ export function createTelemetryService(options: TelemetryServiceOptions = {}) {
   const core = createTelemetryCore(options);
   let connectionListener: ConnectionListener | null = null;
   let deltas: Subscription | null = null;
+  let watched: readonly string[] = [];
   const drc = new DrcSender({
     publish: (topic, payload, qos) => link.publish(topic, JSON.stringify(payload), qos),
     now: () => Date.now(),
   });
   const link = new MqttLink(
     {
+      // The session's `drc/up` goes straight to the cockpit, parsed there once; no frame reader
+      // wants it.
       message: (topic, payload) => {
-        core.push(topic, payload);
-        drc.take(topic, payload);
+        if (!drc.take(topic, payload)) core.push(topic, payload);
       },
       state: (state) => notify(connectionListener?.(state)),
     },
     options.scheduler,
   );
+  const subscribe = (): void => link.setTopics(consoleTopics(watched, drc.session));
   return {
     connect: (connect: ConnectOptions): void => link.connect(connect),
     disconnect: (): void => link.disconnect(),
-    setWatched: (sns: readonly string[]): void => link.setTopics(watchedTopics(sns)),
+    setWatched(sns: readonly string[]): void {
+      watched = [...sns];
+      subscribe();
+    },
     /** Replaces the delta consumer; its first delta carries the whole known fleet. */
     onDelta(listener: DeltaListener | null): void {
       deltas?.unsubscribe();
@@ -68,6 +75,11 @@ export function createTelemetryService(options: TelemetryServiceOptions = {}) {
      * every frame, the rest every few seconds plus their table row every frame. `null`: every device.
      */
     setInterest: (sns: readonly string[] | null): void => core.setInterest(sns),
+    /**
+     * The event kinds the main thread's readers declared: events of other kinds are dropped before
+     * they are queued, so they never cross. `null` (until told): every kind.
+     */
+    setKinds: (kinds: readonly TelemetryEventKind[] | null): void => core.setKinds(kinds),
     /** Replaces the connection listener and tells it the current state at once. */
     onConnection(listener: ConnectionListener | null): void {
       connectionListener = listener;
@@ -80,12 +92,20 @@ export function createTelemetryService(options: TelemetryServiceOptions = {}) {
       }
       await link.publish(topic, JSON.stringify(payload), qos);
     },
-    /** Opens the cockpit's DRC session with a dock: its `drc/up` goes to `listener` as it arrives. */
-    drcOpen: (gatewaySn: string, listener: DrcUpListener | null): void =>
-      drc.open(gatewaySn, listener),
+    /**
+     * Opens the cockpit's DRC session with a dock: its `drc/up` is subscribed from now until
+     * `drcClose` and goes to `listener` as it arrives.
+     */
+    drcOpen(gatewaySn: string, listener: DrcUpListener | null): void {
+      drc.open(gatewaySn, listener);
+      subscribe();
+    },
     /** Sends one `drc/down` message of the open session; answers its `seq` and `timestamp`. */
     drcSend: (out: DrcOutgoing) => drc.send(out),
-    drcClose: (): void => drc.close(),
+    drcClose(): void {
+      drc.close();
+      subscribe();
+    },
     stats: (): CoreStats => core.stats(),
     /** Topics the broker refused since the last connect (the user may not see those devices). */
     refusedTopics: (): string[] => link.refusedTopics(),

@@ -27,6 +27,7 @@ import { noteDeltaApplied, noteStep, stepStart } from './frameProbe.ts';
 import { resetFleetPositions, setFleetPositions } from './fleetPositions.ts';
 import { interestSerials, LARGE_FLEET, onInterestChange } from './interest.ts';
 import { onHistoryShown, shownHistories } from './shownHistories.ts';
+import { declaredKinds, holdKinds, onKindsChange } from './telemetryKinds.ts';
 import { createTrackBackfill } from './trackBackfill.ts';
 import type { TrackBackfill } from './trackBackfill.ts';
 
@@ -102,6 +103,8 @@ export function startTelemetryBridge(
   let watched = '';
   /** The interest last sent to the worker, as a key; `null` sent means every device in full. */
   let interest: string | null = null;
+  /** The event kinds last sent to the worker, as a key; `null` before the first. */
+  let kinds: string | null = null;
 
   let cancelRetry: Cancel | undefined;
   let cancelRenewal: Cancel | undefined;
@@ -168,6 +171,7 @@ export function startTelemetryBridge(
     // … and the worker resends the watched ones in full, so nothing waits for its next change.
     if (changed) await remote.resync();
     await syncInterest(serials.length);
+    await syncKinds();
     const token = inputs.token();
     if (token === connectedToken) return;
     connectedToken = token;
@@ -197,6 +201,15 @@ export function startTelemetryBridge(
     await remote.setInterest(sns);
   }
 
+  /** Tells the worker the event kinds the readers declared; it drops the others on arrival. */
+  async function syncKinds(): Promise<void> {
+    const declared = declaredKinds();
+    const key = declared.join(',');
+    if (key === kinds) return;
+    kinds = key;
+    await remote.setKinds(declared);
+  }
+
   // Changes are applied one after another: a connect still in flight must finish before the next.
   let chain = Promise.resolve();
   const run = (): void => {
@@ -215,6 +228,10 @@ export function startTelemetryBridge(
   void remote.onDelta(comlinkProxy(onDelta));
   const unwatch = inputs.watch(run);
   const offInterest = onInterestChange(run);
+  // The fleet store files every frame's HMS sets and AI detections (`applyFleetDelta`): the alarm
+  // feed, its toasts and counters read them whichever page is open, for as long as the bridge runs.
+  const releaseAlarmKinds = holdKinds(['hms', 'ai_alarm']);
+  const offKinds = onKindsChange(run);
   const stopRecount = clock.setInterval(() => refreshFleetCounts(), COUNTS_REFRESH_MS);
   run();
 
@@ -223,6 +240,8 @@ export function startTelemetryBridge(
     if (drcRemote === remote) drcRemote = null;
     unwatch();
     offInterest();
+    offKinds();
+    releaseAlarmKinds();
     resetFleetPositions();
     stopRecount();
     cancelRetry?.();

@@ -1,6 +1,6 @@
 import { Subject, asyncScheduler, filter, interval, map, merge, observeOn, share } from 'rxjs';
 import type { Observable, SchedulerLike } from 'rxjs';
-import type { CoreStats, DeviceTelemetry } from '../../protocol/telemetry.ts';
+import type { CoreStats, DeviceTelemetry, TelemetryEventKind } from '../../protocol/telemetry.ts';
 import { FRAME_INTERVAL_MS } from './constants.ts';
 import type { RawPayload } from './decode.ts';
 import type { TelemetryFrame } from './mapFrame.ts';
@@ -30,6 +30,11 @@ export interface TelemetryCore {
   resync(): void;
   /** Devices the UI shows in detail every frame; others every `DETAIL_EVERY_FRAMES`; `null`: all. */
   setInterest(sns: readonly string[] | null): void;
+  /**
+   * Event kinds some reader declared: events of other kinds are dropped on arrival (counted in
+   * `eventsUnread`) and never reach a delta. `null` (the default): every kind.
+   */
+  setKinds(kinds: readonly TelemetryEventKind[] | null): void;
   stats(): CoreStats;
   device(sn: string): DeviceTelemetry | null;
 }
@@ -57,6 +62,7 @@ export function createTelemetryCore(options: TelemetryCoreOptions = {}): Telemet
     },
     resync: () => pipeline.resync(),
     setInterest: (sns) => pipeline.setInterest(sns),
+    setKinds: (kinds) => pipeline.setKinds(kinds),
     stats: () => pipeline.stats(),
     device: (sn) => pipeline.device(sn),
   };

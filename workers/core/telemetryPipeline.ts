@@ -1,7 +1,8 @@
-import type { CoreStats, DeviceTelemetry } from '../../protocol/telemetry.ts';
+import type { CoreStats, DeviceTelemetry, TelemetryEventKind } from '../../protocol/telemetry.ts';
 import { decodeMessage } from './decode.ts';
 import type { RawPayload } from './decode.ts';
 import { FleetStore } from './fleetStore.ts';
+import { KindFilter } from './kindFilter.ts';
 import type { TelemetryFrame } from './mapFrame.ts';
 
 /**
@@ -20,7 +21,9 @@ export class TelemetryPipeline {
     coalesced: 0,
     lagMs: 0,
     eventsDropped: 0,
+    eventsUnread: 0,
   };
+  private readonly kinds = new KindFilter();
   private seq = 0;
   /** Sequence number the consumer has not acknowledged yet; `null` when it is ready for more. */
   private awaitingAck: number | null = null;
@@ -40,6 +43,10 @@ export class TelemetryPipeline {
     const result = decodeMessage(topic, payload);
     if (!result.ok) {
       this.counters.dropped++;
+      return;
+    }
+    if (!this.kinds.admits(result.message)) {
+      this.counters.eventsUnread++;
       return;
     }
     if (this.store.apply(result.message, this.now()) === 'merged') this.counters.merged++;
@@ -78,6 +85,11 @@ export class TelemetryPipeline {
   /** The devices the UI shows in detail every frame; `null` (the default) means every device. */
   setInterest(sns: readonly string[] | null): void {
     this.store.setInterest(sns);
+  }
+
+  /** The event kinds some reader declared; events of other kinds are dropped; `null`: every kind. */
+  setKinds(kinds: readonly TelemetryEventKind[] | null): void {
+    this.kinds.set(kinds);
   }
 
   /** A copy of the counters. */

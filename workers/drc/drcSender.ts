@@ -61,14 +61,19 @@ export class DrcSender {
     return { seq, timestamp };
   }
 
-  /** Offers every incoming message; those on the session's `drc/up` go to the listener. */
-  take(topic: string, payload: Uint8Array): void {
-    if (topic !== this.upTopic || this.listener === null) return;
+  /**
+   * Offers every incoming message; those on the session's `drc/up` go to the listener, parsed here
+   * and nowhere else. Answers whether the message was the session's (then nobody else needs it).
+   */
+  take(topic: string, payload: Uint8Array): boolean {
+    if (topic !== this.upTopic) return false;
+    if (this.listener === null) return true;
     const message = parseDrcUp(payload);
-    if (message === null) return;
+    if (message === null) return true;
     const result = this.listener({ message, receivedAt: this.deps.now() });
     // A comlink listener whose page has gone rejects; nothing is left to tell.
     if (result instanceof Promise) result.catch(() => undefined);
+    return true;
   }
 }
 

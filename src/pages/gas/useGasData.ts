@@ -28,6 +28,7 @@ import {
 } from '../../api/gas.ts';
 import { clock } from '../../lib/clock.ts';
 import { onFleetEvents } from '../../state/fleet.ts';
+import { useTelemetryKinds } from '../../telemetry/telemetryKinds.ts';
 import { mergeLatest } from './latestReadings.ts';
 
 export const RANGES = {
@@ -132,6 +133,7 @@ export function useGasData(workspaceId: number | undefined, selection: Selection
   }, [workspaceId, gaugeList]);
 
   // Pushed readings: chosen devices only, or any device of the project when none is chosen.
+  useTelemetryKinds(['gas_reading']);
   useEffect(() => {
     const keep = deviceList === '' ? null : new Set(deviceList.split(','));
     return onFleetEvents((events) => {

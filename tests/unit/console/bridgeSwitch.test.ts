@@ -41,6 +41,7 @@ describe('bridge on a project switch', () => {
         calls.push('resync');
         return Promise.resolve();
       },
+      setKinds: () => Promise.resolve(),
       connect: () => Promise.resolve(),
       disconnect: () => Promise.resolve(),
     };

@@ -13,6 +13,7 @@ export const NO_STATS: CoreStats = {
   coalesced: 0,
   lagMs: 0,
   eventsDropped: 0,
+  eventsUnread: 0,
 };
 
 /** The fake worker's side: what it was told and how to answer. */
@@ -57,6 +58,7 @@ export function fakeWorker(): FakeWorker {
       return Promise.resolve();
     },
     setWatched: () => Promise.resolve(),
+    setKinds: () => Promise.resolve(),
     resync: () => Promise.resolve(),
     connect: (options: { password: string }) => {
       fake.connects += 1;

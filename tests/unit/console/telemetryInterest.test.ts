@@ -25,6 +25,7 @@ function stubWorker() {
     onConnection: () => Promise.resolve(),
     ack: () => Promise.resolve(),
     setWatched: () => Promise.resolve(),
+    setKinds: () => Promise.resolve(),
     resync: () => Promise.resolve(),
     setInterest: (sns: string[] | null) => {
       told.push(sns);

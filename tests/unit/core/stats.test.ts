@@ -40,6 +40,7 @@ describe('telemetry core counters and resync', () => {
         coalesced: 0,
         lagMs: 40,
         eventsDropped: 0,
+        eventsUnread: 0,
       });
       expect(core.device('SN1')?.task).toEqual({ flight_id: 'f1', percent: 10 });
     });

@@ -24,6 +24,8 @@ export class TestBroker {
   private sockets: WebSocketServer | null = null;
   readonly published: { topic: string; payload: string }[] = [];
   readonly clientIds: string[] = [];
+  /** Topics some client subscribed to and has not unsubscribed from. */
+  readonly subscribed = new Set<string>();
   port = 0;
 
   private constructor(private readonly broker: Aedes) {
@@ -31,6 +33,12 @@ export class TestBroker {
       if (client) this.published.push({ topic: packet.topic, payload: packet.payload.toString() });
     });
     broker.on('client', (client) => this.clientIds.push(client.id));
+    broker.on('subscribe', (subscriptions) => {
+      for (const subscription of subscriptions) this.subscribed.add(subscription.topic);
+    });
+    broker.on('unsubscribe', (topics) => {
+      for (const topic of topics) this.subscribed.delete(topic);
+    });
   }
 
   static async create(): Promise<TestBroker> {
