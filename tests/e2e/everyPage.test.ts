@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROUTE_CATALOG } from '../../src/app/routeCatalog.ts';
-import { pageProblems } from './support/pageProblems.ts';
+import { settledPageProblems } from './support/pageProblems.ts';
 import { saveShot } from './support/shots.ts';
 import { useE2E } from './support/setup.ts';
 import type { Language } from './support/consoleDriver.ts';
@@ -28,31 +28,43 @@ const SIZES = [
 
 const LANGUAGES: readonly Language[] = ['简体中文', 'English'];
 
+/**
+ * Findings on one line, each whole (`2 found: English phone /logs: …; English phone /users: …`):
+ * the first line of a failure is all a CI log's summary or the retry report keeps of it, and a bare
+ * `expected [ …(3) ] to deeply equal []` says nothing about what broke.
+ */
+function listed(found: readonly string[]): string {
+  return `${String(found.length)} found: ${found.map((f) => f.replace(/\s*\n\s*/g, ' ')).join('; ')}`;
+}
+
 describe('every page in both languages at desktop and phone size', () => {
   const e2e = useE2E({ SIM_DRONES: '1' });
 
+  // One test per language and size: each walks every page once, so a failure names both, and a
+  // loaded host's slow page loads stay well inside one test's ceiling.
   for (const language of LANGUAGES) {
-    it(`draws every page in ${language} without errors, keys for words or overflow`, async () => {
-      const { page } = e2e;
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
-      await e2e.console.signIn('admin', { language });
-      const problems: string[] = [];
-      for (const size of SIZES) {
+    for (const size of SIZES) {
+      it(`draws every page in ${language} at ${size.name} size without errors, keys for words or overflow`, async () => {
+        const { page } = e2e;
+        const where = `${language} ${size.name}`;
+        const errors: string[] = [];
+        page.on('pageerror', (error) => errors.push(`${where} ${page.url()}: ${error.message}`));
         await page.setViewportSize({ width: size.width, height: size.height });
+        await e2e.console.signIn('admin', { language });
+        const problems: string[] = [];
         for (const path of PAGES) {
           await e2e.console.open(path);
-          const found = await pageProblems(page);
-          problems.push(...found.map((p) => `${size.name} ${path}: ${p}`));
+          const found = await settledPageProblems(page);
+          problems.push(...found.map((p) => `${where} ${path}: ${p}`));
           await saveShot(
             page,
             'everyPage',
             `${language === 'English' ? 'en' : 'zh'}-${size.name}${path.replaceAll('/', '_')}`,
           );
         }
-      }
-      expect(problems).toEqual([]);
-      expect(errors).toEqual([]);
-    });
+        expect(problems, listed(problems)).toEqual([]);
+        expect(errors, listed(errors)).toEqual([]);
+      });
+    }
   }
 });

@@ -89,14 +89,20 @@ function Row({
           {label}
         </span>
       </td>
-      <td className="sd-menu-mono">{node.name}</td>
+      <td className="sd-menu-mono">
+        <code>{node.name}</code>
+      </td>
       <td>
         <Tag minimal intent={button ? 'warning' : 'primary'}>
           {t(button ? 'kindButton' : 'kindMenu')}
         </Tag>
       </td>
-      <td className="sd-menu-mono">{node.path}</td>
-      <td className="sd-menu-mono">{node.perms}</td>
+      <td className="sd-menu-mono">
+        <code>{node.path}</code>
+      </td>
+      <td className="sd-menu-mono">
+        <code>{node.perms}</code>
+      </td>
       <td>{node.sort}</td>
       <td>
         {canEdit ? (
