@@ -10,6 +10,7 @@
  * hand-off is cheap anyway.
  */
 
+import { burstSignal } from '../lib/burstSignal.ts';
 import { Holds } from '../lib/holds.ts';
 
 /** Fleet size from which the bridge narrows full-rate detail to the devices of interest. */
@@ -18,21 +19,12 @@ export const LARGE_FLEET = 200;
 const entries = new Map<string, readonly string[]>();
 /** Devices held by mounted readers. */
 const held = new Holds();
-const listeners = new Set<() => void>();
-let notifyQueued = false;
-
 /**
- * Tells the listeners once for a burst of changes: a list scrolled into view mounts and unmounts
- * dozens of rows in one render, and the worker needs only the union they leave behind.
+ * Tells the bridge once per burst: a list scrolled into view mounts and unmounts dozens of rows in
+ * one render, and the worker needs only the union they leave behind.
  */
-function changed(): void {
-  if (notifyQueued) return;
-  notifyQueued = true;
-  queueMicrotask(() => {
-    notifyQueued = false;
-    for (const listener of listeners) listener();
-  });
-}
+const signal = burstSignal();
+const changed = (): void => signal.changed();
 
 /** Sets (or, with an empty list, clears) what the UI part `owner` shows in detail. */
 export function setInterest(owner: string, sns: readonly string[]): void {
@@ -59,6 +51,5 @@ export function interestSerials(): string[] {
 
 /** Calls `listener` (in a microtask, once per burst) whenever some part's interest changes. */
 export function onInterestChange(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  return signal.listen(listener);
 }

@@ -7,21 +7,13 @@
 import { useEffect } from 'react';
 import { TELEMETRY_EVENT_KINDS } from '../../protocol/telemetry.ts';
 import type { TelemetryEventKind } from '../../protocol/telemetry.ts';
+import { burstSignal } from '../lib/burstSignal.ts';
 import { Holds } from '../lib/holds.ts';
 
 const held = new Holds();
-const listeners = new Set<() => void>();
-let notifyQueued = false;
-
-/** Tells the listeners once for a burst of changes (a page mounting several readers at once). */
-function changed(): void {
-  if (notifyQueued) return;
-  notifyQueued = true;
-  queueMicrotask(() => {
-    notifyQueued = false;
-    for (const listener of listeners) listener();
-  });
-}
+/** Tells the bridge once per burst (a page mounting several readers at once). */
+const signal = burstSignal();
+const changed = (): void => signal.changed();
 
 /**
  * Holds `kinds` until the returned release is called (once; later calls do nothing). Holds count:
@@ -47,8 +39,7 @@ export function declaredKinds(): TelemetryEventKind[] {
 
 /** Calls `listener` (in a microtask, once per burst) whenever the declared kinds may have changed. */
 export function onKindsChange(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  return signal.listen(listener);
 }
 
 const KNOWN: ReadonlySet<string> = new Set(TELEMETRY_EVENT_KINDS);

@@ -4,17 +4,9 @@
  * or the nearest when it is outside them all) — and an override accepts areas by id only.
  */
 import { describe, expect, it } from 'vitest';
-import type { LngLat } from '../../protocol/airspace.ts';
+import { square } from './helpers/squareRing.ts';
 import { judgeRoute } from '../../server/airspace/airspaceJudgement.ts';
 import type { CheckArea, RouteWaypoint } from '../../server/airspace/routeCheck.ts';
-
-const square = (lng: number, lat: number, half: number): LngLat[] => [
-  [lng - half, lat - half],
-  [lng + half, lat - half],
-  [lng + half, lat + half],
-  [lng - half, lat + half],
-  [lng - half, lat - half],
-];
 
 const operation = (area_id: string, lng: number): CheckArea => ({
   area_id,

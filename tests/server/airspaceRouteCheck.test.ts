@@ -8,18 +8,11 @@ import fc from 'fast-check';
 import { kinks, polygon } from '@turf/turf';
 import { describe, expect, it } from 'vitest';
 import type { LngLat } from '../../protocol/airspace.ts';
+import { square } from './helpers/squareRing.ts';
 import { checkRoute } from '../../server/airspace/routeCheck.ts';
 import type { CheckArea, RouteWaypoint } from '../../server/airspace/routeCheck.ts';
 import { routeProblems } from '../../server/airspace/planningCheck.ts';
 import { firstCrossing } from '../../server/airspace/ringCrossing.ts';
-
-const square = (lng: number, lat: number, half: number): LngLat[] => [
-  [lng - half, lat - half],
-  [lng + half, lat - half],
-  [lng + half, lat + half],
-  [lng - half, lat + half],
-  [lng - half, lat - half],
-];
 
 /** A no-fly square of ~220 m at 113.95, 22.54, a no-fly circle of 100 m east of it. */
 const AREAS: CheckArea[] = [
