@@ -242,6 +242,7 @@ async function realtime(
         broker: running.broker,
         log,
       });
+    const lag = deps.metrics?.lagObserver();
     // Devices on the embedded broker: ingest from its publish path (no second socket write).
     running.ingestion =
       running.broker && !config.mqttUrl
@@ -251,6 +252,7 @@ async function realtime(
             broker: running.broker,
             requests,
             notifier: deps.notifier,
+            lag,
           })
         : await startIngestion({
             db,
@@ -261,6 +263,7 @@ async function realtime(
             shared: Boolean(config.mqttUrl),
             requests,
             notifier: deps.notifier,
+            lag,
           });
     const broker = running.broker;
     if (broker) broker.onDeviceDisconnect((sn) => running.ingestion?.deviceDisconnected(sn));

@@ -14,6 +14,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { consoleClientIdPrefix } from '../../protocol/mqtt/clientIds.ts';
 import { aircraftSn } from '../../server/sim/fleet.ts';
+import { openPglite } from '../../server/db/pgliteDb.ts';
+import { lagQuantile, parseScrape } from '../load/ingestionMetrics.ts';
 import { cpuMs } from '../load/procCpu.ts';
 import { mosquittoAvailable, startMosquitto } from '../load/mosquittoProcess.ts';
 import { runReplay } from '../load/replayProcess.ts';
@@ -28,21 +30,36 @@ const RATE_HZ = 10;
 /** Longest a row's start (server, 2 000 connections, subscriptions) or its end may take. */
 const ROW_START_MS = 120_000;
 const DOCK_RATE_HZ = 0.5;
+/** After the generator stops: time for what is still on its way to reach ingestion. */
+const SETTLE_AFTER_MS = 2_000;
+/** Messages each unit sends on connecting, outside the generator's counted streams (topo, 2 states). */
+const ANNOUNCED_PER_UNIT = 3;
 const PG_URL =
   process.env.BENCH_DATABASE_URL ??
   process.env.TEST_DATABASE_URL ??
   'postgres://postgres@127.0.0.1:5432/test';
+
+/** Track rows stored by a row's servers, read once they stopped. */
+interface Stored {
+  tracks: number;
+  /** Distinct (device_sn, ts): equal to `tracks` when no point was stored twice. */
+  distinct: number;
+  /** `gas_reading` events stored (the two-instance row sends one per aircraft per second). */
+  events?: number;
+}
 
 /** A broker set-up under test, started for one row. */
 interface Target {
   deviceUrl: string;
   wsUrl: string;
   subscriber: { username?: string; password?: string; clientId: string };
-  /** Processes whose CPU counts as "the server". */
-  pids: (number | undefined)[];
+  /** The broker's own process (Aedes, Mosquitto); absent when the broker is inside Skydeck. */
+  brokerPid?: number | undefined;
+  /** The Skydeck instances: their CPU is read from /proc and their `/metrics` scraped. */
+  servers: SkydeckInstance[];
   replayArgs?: string[];
-  /** After the load: a stored-rows check, as text for the table. */
-  check?(summary: ReplaySummary): Promise<string>;
+  /** After the load, with the servers stopped (flushed): what they stored. */
+  stored?(): Promise<Stored>;
   stop(): Promise<void>;
 }
 
@@ -56,6 +73,19 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function scratch(): Promise<{ dir: string; remove(): Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), 'skydeck-bench-server-'));
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+const TRACK_COUNT = `select count(*)::int as n, count(distinct (device_sn, ts))::int as keys from device_tracks`;
+
+/** What a stopped server left in its PGlite folder. */
+async function storedInPglite(dataDir: string): Promise<Stored> {
+  const db = await openPglite(join(dataDir, 'db'));
+  try {
+    const [row] = await db.query<{ n: number; keys: number }>(TRACK_COUNT);
+    return { tracks: row?.n ?? 0, distinct: row?.keys ?? 0 };
+  } finally {
+    await db.close();
+  }
 }
 
 const bareAedes: Setup = {
@@ -76,7 +106,8 @@ const bareAedes: Setup = {
       deviceUrl: `mqtt://127.0.0.1:${tcp}`,
       wsUrl: `ws://127.0.0.1:${ws}`,
       subscriber: { clientId: 'bench-subscriber' },
-      pids: [child.pid],
+      brokerPid: child.pid,
+      servers: [],
       async stop() {
         // Aedes may have died under the load already (see the notes).
         if (child.exitCode !== null || child.signalCode !== null) return;
@@ -102,7 +133,8 @@ const embedded: Setup = {
         password: await server.signIn(),
         clientId: `${consoleClientIdPrefix('admin')}bench`,
       },
-      pids: [server.pid],
+      servers: [server],
+      stored: () => storedInPglite(tmp.dir),
       async stop() {
         await server.stop();
         await tmp.remove();
@@ -122,7 +154,9 @@ const mosquittoClient: Setup = {
       deviceUrl: mosquitto.tcpUrl,
       wsUrl: mosquitto.wsUrl,
       subscriber: { clientId: 'bench-subscriber' },
-      pids: [mosquitto.pid, server.pid],
+      brokerPid: mosquitto.pid,
+      servers: [server],
+      stored: () => storedInPglite(tmp.dir),
       async stop() {
         await server.stop();
         await mosquitto.stop();
@@ -167,34 +201,29 @@ const twoInstances: Setup = {
     const servers: SkydeckInstance[] = [];
     for (const d of dirs)
       servers.push(await startSkydeck({ databaseUrl, dataDir: d.dir }, mosquitto.tcpUrl));
-    const stopServers = () => Promise.all(servers.map((s) => s.stop()));
     return {
       deviceUrl: mosquitto.tcpUrl,
       wsUrl: mosquitto.wsUrl,
       subscriber: { clientId: 'bench-subscriber' },
-      pids: [mosquitto.pid, ...servers.map((s) => s.pid)],
+      brokerPid: mosquitto.pid,
+      servers,
       // One gas reading per aircraft per second: stored per message, so rows must equal events sent.
       replayArgs: ['--event-method', 'gas_reading', '--event-every', '1'],
-      async check(summary) {
-        await sleep(1_500);
-        // A clean stop flushes what each instance gathered.
-        await stopServers();
-        const [events, tracks] = await admin(async (c) => {
+      async stored() {
+        return admin(async (c) => {
           const e = await c.query<{ n: number }>(
             "select count(*)::int as n from device_events where method = 'gas_reading'",
           );
-          const t = await c.query<{ n: number; keys: number }>(
-            `select count(*)::int as n, count(distinct (device_sn, ts))::int as keys from device_tracks`,
-          );
-          return [e.rows[0]?.n ?? 0, t.rows[0]];
+          const t = await c.query<{ n: number; keys: number }>(TRACK_COUNT);
+          return {
+            tracks: t.rows[0]?.n ?? 0,
+            distinct: t.rows[0]?.keys ?? 0,
+            events: e.rows[0]?.n ?? 0,
+          };
         }, name);
-        const exact = events === summary.events ? 'exactly once' : 'MISMATCH';
-        if (events !== summary.events)
-          for (const s of servers) console.error(`server output:\n${s.output()}`);
-        return `events ${events}/${summary.events} stored (${exact}); ${tracks?.n ?? 0} track rows, ${tracks?.keys ?? 0} distinct`;
       },
       async stop() {
-        await stopServers();
+        await Promise.all(servers.map((s) => s.stop()));
         await mosquitto.stop();
         for (const d of dirs) await d.remove();
         await admin((c) => c.query(`drop database if exists ${name} with (force)`));
@@ -203,7 +232,7 @@ const twoInstances: Setup = {
   },
 };
 
-interface RowTiming {
+export interface RowTiming {
   warmS: number;
   measureS: number;
 }
@@ -215,6 +244,21 @@ function within<T>(ms: number, what: string, work: Promise<T>): Promise<T> {
     timer = setTimeout(() => fail(new Error(`${what}: no answer within ${ms / 1000} s`)), ms);
   });
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+const scrapeAll = (servers: SkydeckInstance[]) =>
+  Promise.all(servers.map(async (s) => parseScrape(await s.metrics())));
+
+/** The `stored` column: what the servers wrote against what the generator sent. */
+function storedText(stored: Stored, expectedTracks: number, summary: ReplaySummary): string {
+  const once = stored.distinct === stored.tracks ? 'each once' : 'DUPLICATES';
+  const all = stored.tracks === expectedTracks ? 'all' : 'MISSING';
+  const parts = [`tracks ${stored.tracks}/${expectedTracks} (${all}, ${once})`];
+  if (stored.events !== undefined)
+    parts.push(
+      `events ${stored.events}/${summary.events} (${stored.events === summary.events ? 'exactly once' : 'MISMATCH'})`,
+    );
+  return parts.join('; ');
 }
 
 /** Runs one row: starts `setup`, loads it, measures, checks, stops. */
@@ -249,19 +293,45 @@ export async function runRow(
     );
     await within(ROW_START_MS, 'replay start', replay.started);
     await sleep(t.warmS * 1000);
-    const cpu0 = target.pids.map(cpuMs);
+    // Broker, each server, the generator: CPU of each, from /proc.
+    const pids = [target.brokerPid, ...target.servers.map((s) => s.pid), replay.pid];
+    const scrape0 = await scrapeAll(target.servers);
+    const cpu0 = pids.map(cpuMs);
     subscriber.open();
     const load = loadavg()[0] ?? 0;
     await sleep(t.measureS * 1000);
-    const cpu1 = target.pids.map(cpuMs);
+    const cpu1 = pids.map(cpuMs);
+    const scrape1 = await scrapeAll(target.servers);
     const window = await subscriber.close();
     const summary = await within(ROW_START_MS, 'replay end', replay.done);
-    const check = target.check ? await within(ROW_START_MS, 'check', target.check(summary)) : '';
-    const cpu = cpu1.reduce<number>((n, v, i) => n + (v ?? 0) - (cpu0[i] ?? 0), 0);
+    // What the servers still had in flight reaches them; then everything they handled is counted.
+    await sleep(SETTLE_AFTER_MS);
+    const scrapeEnd = await scrapeAll(target.servers);
+    // A clean stop flushes what each instance gathered before its rows are counted.
+    await Promise.all(target.servers.map((s) => s.stop()));
+    const stored = target.stored ? await within(ROW_START_MS, 'check', target.stored()) : undefined;
+    if (stored && (stored.tracks !== subscriber.secondsSeen() || stored.distinct !== stored.tracks))
+      for (const s of target.servers) console.error(`server output:\n${s.output()}`);
+
+    const used = pids.map((pid, i) => {
+      const a = cpu0[i];
+      const b = cpu1[i];
+      return pid === undefined || a === undefined || b === undefined ? undefined : b - a;
+    });
     const brokerMsgs = summary.rate * window.seconds;
+    const perMsg = (ms: number | undefined) =>
+      ms === undefined || brokerMsgs <= 0 ? '' : Math.round((ms * 1000) / brokerMsgs);
+    const serverCpu = used.slice(0, -1).reduce<number>((n, v) => n + (v ?? 0), 0);
     const offeredOsd = aircraft * RATE_HZ;
     const delivered = window.delivered / window.seconds;
     const { p50, p95 } = latencyOf(window);
+    const servers = target.servers.length > 0;
+    // Everything the generator published on an ingestion topic: its streams plus, per unit, the
+    // topology and two states it announces itself with.
+    const published = summary.sent + ANNOUNCED_PER_UNIT * aircraft;
+    const ingested = scrapeEnd.reduce((n, s) => n + s.received, 0);
+    const lag = (stage: 'received' | 'stored', q: number) =>
+      servers ? (lagQuantile(scrape0, scrape1, stage, q) ?? '') : '';
     return [
       setup.name,
       aircraft,
@@ -271,11 +341,18 @@ export async function runRow(
       Math.round((delivered / offeredOsd) * 100),
       p50,
       p95,
-      brokerMsgs > 0 ? Math.round((cpu * 1000) / brokerMsgs) : '',
-      Math.round((cpu / (window.seconds * 1000)) * 100),
-      summary.cpuMsPer1000,
+      servers ? published - ingested : '',
+      lag('received', 0.5),
+      lag('received', 0.95),
+      lag('stored', 0.95),
+      brokerMsgs > 0 ? Math.round((serverCpu * 1000) / brokerMsgs) : '',
+      perMsg(used[0]),
+      servers ? perMsg(used[1]) : '',
+      target.servers.length > 1 ? perMsg(used[2]) : '',
+      perMsg(used.at(-1)),
+      Math.round((serverCpu / (window.seconds * 1000)) * 100),
       Number(load.toFixed(1)),
-      check,
+      stored ? storedText(stored, subscriber.secondsSeen(), summary) : '',
     ];
   } finally {
     replay?.kill();
@@ -284,9 +361,33 @@ export async function runRow(
   }
 }
 
+/** The table's columns, in `runRow`'s order. */
+export const COLUMNS = [
+  'setup',
+  'aircraft',
+  'offered msg/s',
+  'sent msg/s',
+  'delivered osd/s',
+  'delivered %',
+  'p50 ms',
+  'p95 ms',
+  'ingest lost',
+  'ingest p50 ms',
+  'ingest p95 ms',
+  'stored p95 ms',
+  'server µs/msg',
+  'broker µs/msg',
+  'skydeck #1 µs/msg',
+  'skydeck #2 µs/msg',
+  'generator µs/msg',
+  'server CPU %',
+  'load 1m',
+  'stored',
+];
+
 /** Runs the rows; the quick run keeps to the 1 000-aircraft pair. */
 export async function run(opts: BenchOptions = { quick: false }): Promise<BenchResult> {
-  const timing: RowTiming = opts.quick ? { warmS: 2, measureS: 4 } : { warmS: 3, measureS: 8 };
+  const timing = rowTiming(opts.quick);
   const plan: [Setup, number][] = opts.quick
     ? [
         [bareAedes, 1_000],
@@ -300,12 +401,13 @@ export async function run(opts: BenchOptions = { quick: false }): Promise<BenchR
       ];
   const notes: string[] = [];
   if (!opts.quick) {
-    if (mosquittoAvailable()) plan.push([mosquittoClient, 2_000]);
+    if (mosquittoAvailable()) plan.push([mosquittoClient, 2_000], [mosquittoClient, 5_000]);
     else notes.push('No mosquitto binary: the Mosquitto rows are left out.');
-    if (mosquittoAvailable() && (await postgresAvailable())) plan.push([twoInstances, 1_000]);
+    if (mosquittoAvailable() && (await postgresAvailable()))
+      plan.push([twoInstances, 1_000], [twoInstances, 5_000]);
     else
       notes.push(
-        `No PostgreSQL at ${PG_URL} (BENCH_DATABASE_URL) or no Mosquitto: no two-instance row.`,
+        `No PostgreSQL at ${PG_URL} (BENCH_DATABASE_URL) or no Mosquitto: no two-instance rows.`,
       );
   }
   const rows: (string | number)[][] = [];
@@ -325,32 +427,27 @@ export async function run(opts: BenchOptions = { quick: false }): Promise<BenchR
         `${n} aircraft: embedded Skydeck delivers ${Math.round((ours / bare) * 100)} % of what bare Aedes delivers in the same run (target ≥ 80 %).`,
       );
   }
-  notes.push(
-    `Load: the replay generator (npm run sim -- --replay) in its own process, one TCP connection per dock with its own credentials, aircraft osd at ${RATE_HZ} Hz, dock osd at ${DOCK_RATE_HZ} Hz, states every 10 s, an event per unit per minute (per second on the two-instance row). Warm-up ${timing.warmS} s, then ${timing.measureS} s measured.`,
+  notes.push(...rowNotes(timing));
+  return { title: TITLE, columns: COLUMNS, rows, notes };
+}
+
+export const TITLE = 'Server: embedded Skydeck vs bare Aedes, and Skydeck behind Mosquitto';
+
+/** Warm-up and measured window of a row. */
+export const rowTiming = (quick: boolean): RowTiming =>
+  quick ? { warmS: 2, measureS: 4 } : { warmS: 3, measureS: 8 };
+
+/** How to read the table. */
+export function rowNotes(timing: RowTiming): string[] {
+  return [
+    `Load: the replay generator (npm run sim -- --replay) in its own process, one TCP connection per dock with its own credentials, aircraft osd at ${RATE_HZ} Hz, dock osd at ${DOCK_RATE_HZ} Hz, states every 10 s, an event per unit per minute (a gas reading per aircraft per second on the two-instance rows). Warm-up ${timing.warmS} s, then ${timing.measureS} s measured.`,
     `delivered = aircraft osd published inside the window and received (within ${LATE_GRACE_MS / 1000} s after it) by one WebSocket subscriber watching every aircraft (topic by topic, as the console does), per second of window; a broker that falls behind shows a lower rate, never its backlog. Latency = publish time written into the payload by the generator → receipt.`,
-    "server CPU µs/msg = CPU of the broker/server processes (from /proc; both processes on the Mosquitto rows) ÷ messages the generator sent in the window; load gen = the generator's own CPU ms per second per 1 000 msgs/s.",
+    `ingest lost = messages the generator published on ingestion's topics over the whole row (its streams + ${ANNOUNCED_PER_UNIT} announcements per unit) minus ingestion_received summed over the instances, read from GET /metrics ${SETTLE_AFTER_MS / 1000} s after the generator stopped.`,
+    'ingest p50/p95 = payload timestamp → ingestion handled the message; stored p95 = payload timestamp → its track point (or event) committed, which includes the ~1 s ingestion gathers points before one insert. Both from the skydeck_ingestion_lag_seconds histogram: each instance scraped as the window opens and closes, bucket deltas summed over instances, the quantile interpolated linearly inside its bucket (as Prometheus histogram_quantile does; bounds …50, 75, 100, 150, 250 ms…). Only messages whose body ingestion reads are timed: every state, event and topology, and the one or two aircraft osd per second that may start a track point (the rest are skipped unread).',
+    "CPU µs/msg = a process's CPU in the window (from /proc) ÷ messages the generator sent in the window: server = broker + every Skydeck process, then each process alone (broker = Aedes or Mosquitto in its own process; on the embedded rows the broker is inside skydeck #1), and the generator itself.",
+    'stored (rows that store: PGlite for one instance, PostgreSQL for two), counted after a clean stop: track rows against the distinct (aircraft, second of payload time) pairs the benchmark\'s own subscriber received over the whole row (ingestion samples one point per aircraft per second, keyed by the second), "each once" when distinct (device_sn, ts) = rows; events against the gas readings the generator sent.',
     'The machine is shared: load 1m is the load average when the window opened.',
-  );
-  return {
-    title: 'Server: embedded Skydeck vs bare Aedes, measured from outside',
-    columns: [
-      'setup',
-      'aircraft',
-      'offered msg/s',
-      'sent msg/s',
-      'delivered osd/s',
-      'delivered %',
-      'p50 ms',
-      'p95 ms',
-      'server CPU µs/msg',
-      'server CPU %',
-      'load gen ms/1k',
-      'load 1m',
-      'stored',
-    ],
-    rows,
-    notes,
-  };
+  ];
 }
 
 /** The set-ups by short name, for running one row by hand. */

@@ -9,6 +9,7 @@ import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../tests/e2e/support/server.ts';
+import { reapOnExit } from './reapOnExit.ts';
 
 const BINARY = process.env.BENCH_MOSQUITTO_BIN ?? 'mosquitto';
 
@@ -64,7 +65,7 @@ export async function startMosquitto(): Promise<MosquittoProcess> {
       '',
     ].join('\n'),
   );
-  const child: ChildProcess = spawn(BINARY, ['-c', conf], { stdio: 'ignore' });
+  const child: ChildProcess = reapOnExit(spawn(BINARY, ['-c', conf], { stdio: 'ignore' }));
   await waitForPort(tcp, 5_000);
   return {
     tcpUrl: `mqtt://127.0.0.1:${tcp}`,

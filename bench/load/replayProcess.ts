@@ -4,6 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
+import { reapOnExit } from './reapOnExit.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -20,15 +21,19 @@ export interface ReplayRun {
   /** Resolves once every connection is up and publishing has begun. */
   readonly started: Promise<void>;
   readonly done: Promise<ReplaySummary>;
+  /** The generator's process, for its CPU from /proc. */
+  readonly pid: number | undefined;
   kill(): void;
 }
 
 /** Starts `npm run sim -- --replay <args>` for `seconds`. */
 export function runReplay(args: string[], seconds: number): ReplayRun {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'server/sim/cli.ts', '--replay', '--duration', String(seconds), ...args],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+  const child = reapOnExit(
+    spawn(
+      process.execPath,
+      ['--import', 'tsx', 'server/sim/cli.ts', '--replay', '--duration', String(seconds), ...args],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    ),
   );
   let output = '';
   let onStart: () => void = () => undefined;
@@ -50,6 +55,7 @@ export function runReplay(args: string[], seconds: number): ReplayRun {
   return {
     started,
     done,
+    pid: child.pid,
     kill: () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     },

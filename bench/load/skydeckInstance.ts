@@ -4,6 +4,7 @@
  * registered in the database before the server starts, with the secrets the replay signs in with.
  */
 import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { migrate } from '../../server/db/migrate.ts';
 import { openPglite } from '../../server/db/pgliteDb.ts';
@@ -13,10 +14,13 @@ import { buildFleet, DEFAULT_CENTER, DEFAULT_SEED } from '../../server/sim/fleet
 import { registerSimFleet } from '../../server/sim/registerSimFleet.ts';
 import { DEFAULT_SIM_KEY } from '../../server/sim/simulator.ts';
 import { freePort, untilRunning } from '../../tests/e2e/support/server.ts';
+import { reapOnExit } from './reapOnExit.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 export const BENCH_PASSWORD = 'Bench#2026';
 const TOKEN_SECRET = 'server-bench-token-secret-0123456789abcdef';
+/** The bearer token of the benchmark servers' `GET /metrics`. */
+const METRICS_TOKEN = 'server-bench-metrics-token-0123456789';
 const START_TIMEOUT_MS = 120_000;
 const SETTLE_MS = 10_000;
 
@@ -43,6 +47,21 @@ export async function prepareStorage(storage: Storage, aircraft: number): Promis
   }
 }
 
+/** Polls `GET /readyz` until every check passes (broker, ingestion subscribed, database). */
+async function untilReady(url: string, child: ChildProcess, tail: () => string): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  let last = '';
+  while (Date.now() < deadline && child.exitCode === null) {
+    const answer = await fetch(`${url}/readyz`).catch(() => null);
+    if (answer?.ok) return;
+    last = (await answer?.text().catch(() => '')) ?? '';
+    await new Promise((done) => setTimeout(done, 500));
+  }
+  throw new Error(
+    `server not ready within ${START_TIMEOUT_MS / 1000} s: ${last}\nserver output:\n${tail()}`,
+  );
+}
+
 export interface SkydeckInstance {
   url: string;
   /** The embedded broker's TCP port for devices (when it is the broker). */
@@ -53,6 +72,8 @@ export interface SkydeckInstance {
   output(): string;
   /** A console access token of the seeded admin. */
   signIn(): Promise<string>;
+  /** The server's `GET /metrics` (Prometheus text). */
+  metrics(): Promise<string>;
   /** SIGTERM and wait: a clean stop flushes what ingestion gathered. */
   stop(): Promise<void>;
 }
@@ -64,37 +85,42 @@ export async function startSkydeck(storage: Storage, mqttUrl?: string): Promise<
   // BENCH_SERVER_NODE_ARGS passes Node flags to the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`
   // to profile it under the benchmark's load (Node refuses --cpu-prof in NODE_OPTIONS).
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: storage.dataDir,
-      ...('databaseUrl' in storage ? { DATABASE_URL: storage.databaseUrl } : {}),
-      ...(mqttUrl ? { MQTT_URL: mqttUrl } : {}),
-      ADMIN_PASSWORD: BENCH_PASSWORD,
-      TOKEN_SECRET,
-      MQTT_TCP_PORT: String(tcp),
-      SIM_DRONES: '0',
-      SKIP_CONSOLE_BUILD: '1',
-      LOG_LEVEL: process.env.BENCH_SERVER_LOG_LEVEL ?? 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  await untilRunning(child, START_TIMEOUT_MS);
-  // "running" is printed once the port listens; ingestion and the MQTT clients start just after.
-  // Loading the server before they are up measures start-up, and a stop in that window fails
-  // (the server then exits without flushing), so give it a moment.
-  await new Promise((done) => setTimeout(done, SETTLE_MS));
-  // The last lines the server wrote, to say why a row went wrong.
+  const child = reapOnExit(
+    spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: storage.dataDir,
+        ...('databaseUrl' in storage ? { DATABASE_URL: storage.databaseUrl } : {}),
+        ...(mqttUrl ? { MQTT_URL: mqttUrl } : {}),
+        ADMIN_PASSWORD: BENCH_PASSWORD,
+        TOKEN_SECRET,
+        METRICS_TOKEN,
+        MQTT_TCP_PORT: String(tcp),
+        SIM_DRONES: '0',
+        SKIP_CONSOLE_BUILD: '1',
+        LOG_LEVEL: process.env.BENCH_SERVER_LOG_LEVEL ?? 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
+  // The last lines the server wrote, to say why a row went wrong (start-up included).
   let tail = '';
   const keep = (chunk: Buffer) => {
     tail = (tail + chunk.toString()).slice(-4_000);
   };
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
+  await untilRunning(child, START_TIMEOUT_MS);
   const url = `http://127.0.0.1:${port}`;
+  // "running" is printed once the port listens; ingestion and the MQTT clients start just after.
+  // Loading the server before they are up measures start-up (a device's first message would be
+  // lost, and so would its track second), and a stop in that window fails (the server then exits
+  // without flushing): wait until it says it is ready, then a moment more for the rest.
+  await untilReady(url, child, () => tail);
+  await new Promise((done) => setTimeout(done, SETTLE_MS));
   return {
     output: () => tail,
     url,
@@ -110,6 +136,13 @@ export async function startSkydeck(storage: Storage, mqttUrl?: string): Promise<
       const body = (await response.json()) as { data?: { token?: string } };
       if (!body.data?.token) throw new Error(`sign-in failed (${response.status})`);
       return body.data.token;
+    },
+    async metrics() {
+      const response = await fetch(`${url}/metrics`, {
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
+      if (!response.ok) throw new Error(`GET /metrics answered ${response.status}`);
+      return response.text();
     },
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;

@@ -24,6 +24,11 @@ export interface Subscriber {
   open(): void;
   /** Ends the window, waits for its late messages (grace period), and returns what it saw. */
   close(): Promise<SubscriberWindow>;
+  /**
+   * Distinct (topic, second of payload time) pairs received since subscribing, window or not: the
+   * track points ingestion should store when it samples one per aircraft per second.
+   */
+  secondsSeen(): number;
   end(): Promise<void>;
 }
 
@@ -63,12 +68,20 @@ export async function startSubscriber(
   let until = Infinity;
   let counting = false;
   let latencies: number[] = [];
-  client.on('message', (_topic, payload) => {
-    if (!counting) return;
+  /** The last payload second per topic; a topic's messages arrive in order (one publisher, QoS 0). */
+  const lastSecond = new Map<string, number>();
+  let secondsSeen = 0;
+  client.on('message', (topic, payload) => {
     // The timestamp sits a few dozen bytes in: finding it is a short scan, not a parse.
     const offset = timestampOffset(payload);
     if (offset < 0) return;
     const sentAt = readTimestamp(payload, offset);
+    const second = Math.floor(sentAt / 1000);
+    if (lastSecond.get(topic) !== second) {
+      lastSecond.set(topic, second);
+      secondsSeen++;
+    }
+    if (!counting) return;
     if (sentAt >= from && sentAt < until) latencies.push(Date.now() - sentAt);
   });
   return {
@@ -90,6 +103,7 @@ export async function startSubscriber(
         seconds: (until - from) / 1000,
       };
     },
+    secondsSeen: () => secondsSeen,
     end: () => client.endAsync(true),
   };
 }

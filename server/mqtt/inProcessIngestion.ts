@@ -10,6 +10,7 @@ import type { Db } from '../db/Db.ts';
 import type { EmbeddedBroker } from './embeddedBroker.ts';
 import type { Ingestion } from './ingestion.ts';
 import type { Log } from '../runtime/log.ts';
+import type { LagObserver } from '../ops/metrics.ts';
 import type { RequestRegistry } from './requestRegistry.ts';
 import { realScheduler } from '../runtime/scheduler.ts';
 import type { Scheduler } from '../runtime/scheduler.ts';
@@ -23,6 +24,8 @@ export interface InProcessIngestionOptions {
   offlineAfterMs?: number;
   requests?: RequestRegistry;
   notifier?: Notifier;
+  /** Ingestion-lag metric (see `SinkOptions.lag`). */
+  lag?: LagObserver;
 }
 
 /** Starts ingestion on `broker`; ready at once (there is no connection to wait for). */
@@ -38,6 +41,7 @@ export async function startInProcessIngestion(
     offlineAfterMs: options.offlineAfterMs,
     requests: options.requests,
     notifier: options.notifier,
+    lag: options.lag,
   });
   await sink.start();
   const detach = broker.onIngestionMessage((topic, payload) => sink.handle(topic, payload));

@@ -7,6 +7,7 @@ import { connect } from 'mqtt';
 import type { Db } from '../db/Db.ts';
 import type { Notifier } from '../notifications/Notifier.ts';
 import type { Log } from '../runtime/log.ts';
+import type { LagObserver } from '../ops/metrics.ts';
 import type { RequestRegistry } from './requestRegistry.ts';
 import { realScheduler } from '../runtime/scheduler.ts';
 import type { Scheduler } from '../runtime/scheduler.ts';
@@ -49,6 +50,8 @@ export interface IngestionOptions {
   requests?: RequestRegistry;
   /** Told of alarms, gas crossings and devices going offline. */
   notifier?: Notifier;
+  /** Ingestion-lag metric (see `SinkOptions.lag`). */
+  lag?: LagObserver;
 }
 
 export interface Ingestion {
@@ -79,6 +82,10 @@ export async function startIngestion(options: IngestionOptions): Promise<Ingesti
       options.clientId ?? `skydeck-ingest-${process.pid}-${Math.random().toString(16).slice(2, 8)}`,
     reconnectPeriod: RECONNECT_PERIOD_MS,
     clean: true,
+    // Connected below, once every handler is attached: the sink's start reads the database, and a
+    // connection made meanwhile would fire `connect` before anyone listened, so ingestion would sit
+    // connected without subscribing until the next reconnect (seen under load, with large fleets).
+    manualConnect: true,
   });
   const sink = createTelemetrySink({
     db: options.db,
@@ -88,6 +95,7 @@ export async function startIngestion(options: IngestionOptions): Promise<Ingesti
     offlineAfterMs: options.offlineAfterMs,
     requests: options.requests,
     notifier: options.notifier,
+    lag: options.lag,
   });
   await sink.start();
   const topics = INGESTION_TOPICS.map((t) =>
@@ -139,6 +147,7 @@ export async function startIngestion(options: IngestionOptions): Promise<Ingesti
     outage = true;
   });
   client.on('message', (topic, payload) => sink.handle(topic, payload));
+  client.connect();
   return {
     ready,
     link: () => ({ connected: client.connected, subscribed }),

@@ -23,6 +23,7 @@ import type { QueuedGasReading } from '../gas/acceptGasReading.ts';
 import { GAS_BATCH_MAX, GAS_BATCH_MS, storeGasReadings } from '../gas/storeGasReadings.ts';
 import { SILENT_NOTIFIER, type Notifier } from '../notifications/Notifier.ts';
 import type { Log } from '../runtime/log.ts';
+import type { LagObserver } from '../ops/metrics.ts';
 import type { RequestRegistry } from './requestRegistry.ts';
 import { createPresence, OFFLINE_AFTER_MS } from './presence.ts';
 import type { Scheduler } from '../runtime/scheduler.ts';
@@ -55,6 +56,11 @@ export interface SinkOptions {
   maxPendingReadings?: number;
   /** Told of alarms, gas crossings and devices going offline (default: nobody). */
   notifier?: Notifier;
+  /**
+   * Told how long after its payload timestamp a message reached ingestion (every message whose body
+   * is read: the aircraft `osd` skipped unread are not timed) and a track point or event was stored.
+   */
+  lag?: LagObserver;
 }
 
 export interface IngestionStats {
@@ -154,10 +160,18 @@ export function createTelemetrySink(options: SinkOptions): TelemetrySink {
       });
   }
 
+  const trusted = (msg: Decoded, now: number): boolean =>
+    msg.timestamp !== undefined && Math.abs(msg.timestamp - now) < MAX_CLOCK_SKEW_MS;
   const timeOf = (msg: Decoded, now: number): number =>
-    msg.timestamp !== undefined && Math.abs(msg.timestamp - now) < MAX_CLOCK_SKEW_MS
-      ? msg.timestamp
-      : now;
+    trusted(msg, now) ? (msg.timestamp ?? now) : now;
+
+  /** Device time → now for each of `sent` (payload times, ms); a clock ahead of ours counts as 0. */
+  function observeStored(sent: readonly number[]): void {
+    const lag = options.lag;
+    if (!lag) return;
+    const now = scheduler.now();
+    for (const t of sent) lag('stored', Math.max(0, now - t) / 1000);
+  }
 
   function reply(topic: string, msg: Decoded): void {
     const body = {
@@ -263,6 +277,8 @@ export function createTelemetrySink(options: SinkOptions): TelemetrySink {
       return;
     }
     const now = scheduler.now();
+    if (options.lag && trusted(msg, now))
+      options.lag('received', Math.max(0, now - (msg.timestamp ?? now)) / 1000);
     if (parsed.family === 'status')
       return parsed.kind === 'status' ? onStatus(parsed.sn, msg, now) : undefined;
     if (parsed.kind === 'osd') onOsd(parsed.sn, msg, now);
@@ -274,7 +290,11 @@ export function createTelemetrySink(options: SinkOptions): TelemetrySink {
   function writeBatches(): void {
     const points = sampler.drain();
     stats.trackPoints += points.length;
-    if (points.length > 0) enqueue('track', () => storeTrackPoints(db, points));
+    if (points.length > 0)
+      enqueue('track', async () => {
+        await storeTrackPoints(db, points);
+        observeStored(points.map((p) => p.sentAt ?? p.ts));
+      });
     if (cameOnline.size > 0) {
       const sns = [...cameOnline];
       cameOnline.clear();
@@ -303,7 +323,10 @@ export function createTelemetrySink(options: SinkOptions): TelemetrySink {
     if (eventsDue.length > 0) {
       const rows = eventsDue;
       eventsDue = [];
-      enqueue('events', () => storeDeviceEvents(db, rows));
+      enqueue('events', async () => {
+        await storeDeviceEvents(db, rows);
+        observeStored(rows.map((r) => r.ts));
+      });
     }
   }
 

@@ -29,6 +29,8 @@ export interface TrackPoint {
   verticalSpeed: number | null;
   batteryPercent: number | null;
   modeCode: number | null;
+  /** Payload time of the message that started the point (`ts` is its interval's start); not stored. */
+  sentAt?: number;
 }
 
 interface Latest {
@@ -105,6 +107,7 @@ export function createTrackSampler(intervalMs = TRACK_INTERVAL_MS) {
         verticalSpeed: p.verticalSpeed ?? null,
         batteryPercent: p.batteryPercent === undefined ? null : Math.round(p.batteryPercent),
         modeCode: p.modeCode ?? null,
+        sentAt: ts,
       });
     },
     drain(): TrackPoint[] {

@@ -12,6 +12,19 @@ import type { Db } from '../db/Db.ts';
 const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 /** Query latency buckets, s. */
 const QUERY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5];
+/**
+ * Ingestion lag buckets, s: fine around the 100 ms a message may take to reach ingestion, and
+ * through the second or two a batched write adds before it is stored.
+ */
+const LAG_BUCKETS = [
+  0.002, 0.005, 0.01, 0.02, 0.035, 0.05, 0.075, 0.1, 0.15, 0.25, 0.5, 0.75, 1, 1.25, 1.5, 2, 3, 5,
+  10, 30, 60,
+];
+
+/** Where along ingestion a lag is observed (see `skydeck_ingestion_lag_seconds`). */
+export type LagStage = 'received' | 'stored';
+/** Records one device timestamp → `stage` lag, in seconds. */
+export type LagObserver = (stage: LagStage, seconds: number) => void;
 
 /** Counters a part of the server keeps itself and the registry reads when scraped. */
 export type CounterSource = () => number;
@@ -22,6 +35,8 @@ export class Metrics {
   readonly httpRequests: Histogram<'method' | 'route' | 'status'>;
   readonly dbQueries: Histogram<'kind'>;
   readonly mqttMessages: Counter<'direction' | 'kind'>;
+  /** Device timestamp → ingestion, by stage; fed through {@link Metrics.lagObserver}. */
+  readonly ingestionLag: Histogram<'stage'>;
   private readonly sources = new Map<string, CounterSource>();
 
   constructor(db: Db) {
@@ -45,6 +60,13 @@ export class Metrics {
       name: 'skydeck_mqtt_messages_total',
       help: 'MQTT messages through the embedded broker by direction and topic kind',
       labelNames: ['direction', 'kind'],
+      registers,
+    });
+    this.ingestionLag = new Histogram({
+      name: 'skydeck_ingestion_lag_seconds',
+      help: 'Device payload timestamp → ingestion handled the message (stage=received) or stored its track point or event (stage=stored)',
+      labelNames: ['stage'],
+      buckets: LAG_BUCKETS,
       registers,
     });
     const sources = this.sources;
@@ -96,6 +118,13 @@ export class Metrics {
         this.set(row?.n ?? 0);
       },
     });
+  }
+
+  /** The ingestion-lag histogram as a plain function, its label children bound once (hot path). */
+  lagObserver(): LagObserver {
+    const received = this.ingestionLag.labels({ stage: 'received' });
+    const stored = this.ingestionLag.labels({ stage: 'stored' });
+    return (stage, seconds) => (stage === 'received' ? received : stored).observe(seconds);
   }
 
   /** Exposes a running total kept elsewhere as `skydeck_counter{name}`. */

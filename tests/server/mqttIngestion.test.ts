@@ -241,6 +241,40 @@ describe('telemetry sink', () => {
     expect(await device(UAV)).toMatchObject({ online: true });
   });
 
+  it('times each body it reads and each point it stores from the payload timestamp', async () => {
+    const lags: [string, number][] = [];
+    const timed = createTelemetrySink({
+      db: fx.db,
+      log,
+      scheduler: clock,
+      publish: () => {},
+      lag: (stage, seconds) => lags.push([stage, Math.round(seconds * 1000)]),
+    });
+    await timed.start();
+    clock.advance(500);
+    const osd = (sentAgo: number) =>
+      timed.handle(
+        `thing/product/${UAV}/osd`,
+        bytes({
+          tid: 't',
+          bid: 'b',
+          timestamp: clock.now() - sentAgo,
+          data: { latitude: 22.5, longitude: 113.9 },
+        }),
+      );
+    // The first fix of a second is read and starts a point; the next one in that second is not read.
+    osd(40);
+    osd(30);
+    clock.advance(250);
+    await timed.flush();
+    // Stored 250 ms after it arrived, which was 40 ms after the aircraft sent it.
+    expect(lags).toEqual([
+      ['received', 40],
+      ['stored', 290],
+    ]);
+    await timed.stop();
+  });
+
   it('keeps where a dock said it stands for the device list, and ignores a dock without a fix', async () => {
     expect(await findDevice(fx.db, DOCK)).toMatchObject({ latitude: null, longitude: null });
     send(`thing/product/${DOCK}/osd`, { latitude: 22.51, longitude: 113.92, height: 12 });
