@@ -46,6 +46,50 @@ export type TaskSchedule =
       end: number;
     };
 
+/**
+ * The server-owned MQTT topic each run's state and progress is pushed on, one per workspace: a run is
+ * announced on its task's workspace and on every workspace above it, so a console subscribes to its
+ * own workspace only and hears every run in its scope (the broker refuses any other workspace).
+ */
+export const runTopic = (workspaceId: number): string =>
+  `skydeck/workspace/${String(workspaceId)}/runs`;
+
+/** Every workspace's run topic, as a subscription filter (the server relays them). */
+export const runTopicFilter = 'skydeck/workspace/+/runs';
+
+const RUN_TOPIC = /^skydeck\/workspace\/([1-9][0-9]{0,9})\/runs$/;
+
+/** The workspace of a run topic; null for any other topic. */
+export function parseRunTopic(topic: string): number | null {
+  const match = RUN_TOPIC.exec(topic);
+  return match?.[1] === undefined ? null : Number(match[1]);
+}
+
+/**
+ * One run's state and progress as pushed on {@link runTopic}. Words that depend on the reader's
+ * language (the reason, the verdict) are not pushed: a page reads them once the run has ended.
+ */
+export interface RunUpdate {
+  id: number;
+  task_id: number;
+  workspace_id: number;
+  flight_id: string;
+  dock_sn: string;
+  state: string;
+  percent: number;
+  current_waypoint: number;
+  total_waypoints: number;
+  /** Media the dock reported for the flight; null when it said nothing. */
+  media_count: number | null;
+  result_code: number;
+  started_at: string | null;
+  ended_at: string | null;
+  /** Expected end, ms since the epoch; null before take-off or once ended. */
+  eta: number | null;
+  /** When the server announced it, ms since the epoch (a later update wins). */
+  at: number;
+}
+
 /** Execution states that are final. */
 export const FINAL_STATES = [
   'ok',

@@ -21,6 +21,9 @@ import type { Principal } from './topicRules.ts';
  */
 export const TELEMETRY_PAGES = ['workbench', 'device', 'drone_ctl'] as const;
 
+/** The page whose holders follow their workspace's runs over the broker (the task list's name). */
+export const RUNS_PAGE = 'task';
+
 /** An enabled user's principal, or null when the account is gone or disabled. */
 export async function loadUserPrincipal(db: Db, userId: number): Promise<Principal | null> {
   const user = await findUserById(db, userId);
@@ -34,6 +37,7 @@ export async function loadUserPrincipal(db: Db, userId: number): Promise<Princip
     workspaceId: user.workspace_id,
     canControl: grants(role, CONTROL_PERMISSION),
     canWatch: TELEMETRY_PAGES.some((page) => grants(role, page)),
+    canSeeRuns: grants(role, RUNS_PAGE),
     sns: await subtreeDeviceSns(db, user.workspace_id),
   };
 }

@@ -38,7 +38,13 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 function keepsAll(old: Principal, fresh: Principal): boolean {
   if (old.kind === 'user' && fresh.kind === 'user') {
     for (const sn of old.sns) if (!fresh.sns.has(sn)) return false;
-    return (!old.canControl || fresh.canControl) && (!old.canWatch || fresh.canWatch);
+    return (
+      (!old.canControl || fresh.canControl) &&
+      (!old.canWatch || fresh.canWatch) &&
+      // A run subscription is of the user's workspace, and needs the task pages.
+      old.workspaceId === fresh.workspaceId &&
+      (old.canSeeRuns !== true || fresh.canSeeRuns === true)
+    );
   }
   if (old.kind === 'device' && fresh.kind === 'device')
     return old.workspaceId === fresh.workspaceId;

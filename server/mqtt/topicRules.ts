@@ -4,6 +4,7 @@
  * the EMQX HTTP endpoints both ask it, so one set of rules holds for every broker.
  */
 import { parseTopic } from '../../protocol/mqtt/topics.ts';
+import { parseRunTopic } from '../../protocol/tasks.ts';
 import type { ParsedTopic } from '../../protocol/mqtt/topics.ts';
 import { drcDownRule, drcLinkRule } from '../drc/drcAcl.ts';
 import type { Decision } from './aclDecision.ts';
@@ -23,6 +24,8 @@ export type Principal =
       canControl: boolean;
       /** The role opens a page that shows telemetry (see `TELEMETRY_PAGES`): may subscribe. */
       canWatch: boolean;
+      /** The role opens the task pages: may follow the runs of its own workspace (`runTopic`). */
+      canSeeRuns?: boolean;
       sns: ReadonlySet<string>;
     }
   | {
@@ -120,9 +123,16 @@ export function maySubscribe(principal: Principal, topic: string): Decision {
       return check(principal, topic, DEVICE_DOWN);
     case 'drc':
       return drcLinkRule(principal.sn, 'drc/down', topic);
-    case 'user':
+    case 'user': {
+      // The server's own run topic: a console of that very workspace, whose role shows tasks.
+      const runsOf = parseRunTopic(topic);
+      if (runsOf !== null)
+        return runsOf === principal.workspaceId && principal.canSeeRuns === true
+          ? ALLOW
+          : deny('runs of another workspace, or role opens no task page');
       return check(principal, topic, USER_SUBSCRIBE, (p) =>
         p.kind === 'user' && !p.canWatch ? deny('role opens no telemetry page') : null,
       );
+    }
   }
 }

@@ -3,6 +3,10 @@ import type { Log } from '../runtime/log.ts';
 import type { Notifier } from '../notifications/Notifier.ts';
 import type { ObjectStore } from '../storage/ObjectStore.ts';
 import type { DeviceLink } from './DeviceLink.ts';
+import type { RunUpdate } from '../../protocol/tasks.ts';
+
+/** Publishes one run update on one topic (the server's own broker connection; runAnnounce.ts). */
+export type RunPublish = (topic: string, update: RunUpdate) => void;
 
 /** What every part of the engine works with. */
 export interface EngineContext {
@@ -22,6 +26,8 @@ export interface EngineContext {
   storage?: ObjectStore;
   /** Told of runs that end other than as planned (default: nobody). */
   notifier: Notifier;
+  /** Where each change of a run is pushed to the consoles (runAnnounce.ts); none: not pushed. */
+  publishRun?: RunPublish;
 }
 
 /** An execution joined with what sending it needs from its task and wayline. */

@@ -7,6 +7,7 @@ import { EXECUTION_SELECT } from './EngineContext.ts';
 import type { EngineContext, ExecutionRow } from './EngineContext.ts';
 import { executeDue } from './execute.ts';
 import { callService, failed, refuseRun } from './runSteps.ts';
+import { announce } from './runAnnounce.ts';
 import { withdraw } from './withdraw.ts';
 
 /**
@@ -68,6 +69,8 @@ function prepareData(ctx: EngineContext, e: ExecutionRow): Record<string, unknow
  * a conditional one for its dock's `flighttask_ready` (see `executeDue`).
  */
 export async function dispatch(ctx: EngineContext, e: ExecutionRow): Promise<void> {
+  // Claimed as `dispatching` (claimPending): the first state a console sees the engine take.
+  await announce(ctx, [e.id]);
   const fliesNow = e.schedule.kind !== 'conditional' && e.planned_at.getTime() <= ctx.now();
   const conflict = await dispatchConflict(
     ctx.db,
@@ -89,6 +92,7 @@ export async function dispatch(ctx: EngineContext, e: ExecutionRow): Promise<voi
     `update flight_task_executions set state = 'prepared' where id = $1 and state = 'dispatching'`,
     [e.id],
   );
+  await announce(ctx, [e.id]);
   // Canceled while the prepare was out: the dock must not keep it.
   const task = await queryOne<{ state: string }>(
     ctx.db,

@@ -8,6 +8,7 @@ import { executeConflict } from './conflicts.ts';
 import { EXECUTION_SELECT } from './EngineContext.ts';
 import type { EngineContext, ExecutionRow } from './EngineContext.ts';
 import { NO_REPLY } from './DeviceLink.ts';
+import { announce } from './runAnnounce.ts';
 import { callService, failed, refuseRun, sendUndo } from './runSteps.ts';
 
 /** Most runs one call executes; the rest wait for the next round. */
@@ -75,4 +76,5 @@ async function execute(ctx: EngineContext, e: ExecutionRow): Promise<void> {
     `update flight_task_executions set state = 'executing' where id = $1 and state = 'prepared'`,
     [e.id],
   );
+  await announce(ctx, [e.id]);
 }

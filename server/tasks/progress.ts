@@ -9,6 +9,7 @@ import type { EngineContext, ExecutionRow } from './EngineContext.ts';
 import { holdsClaim } from './claims.ts';
 import { isFinal, isProgressStatus } from './executionStates.ts';
 import { storeVerdict } from './runFacts.ts';
+import { announce } from './runAnnounce.ts';
 import { recordEvent } from './taskLog.ts';
 
 /** One `flighttask_progress` as we read it; undefined fields were missing or malformed. */
@@ -131,6 +132,7 @@ export async function applyProgress(
       },
       ctx.now(),
     );
+  await announce(ctx, [row.id], new Map([[row.id, { mediaCount: p.mediaCount }]]));
   const info = taskInfo({ ...row, started_at: startedAt }, p, ctx.now());
   ctx.link.publish(thingTopic(dockSn, 'taskInfo'), {
     tid: randomUUID(),

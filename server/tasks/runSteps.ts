@@ -8,6 +8,7 @@ import type { Conflict } from './conflicts.ts';
 import { NO_REPLY } from './DeviceLink.ts';
 import type { ServiceReply } from './DeviceLink.ts';
 import type { EngineContext, ExecutionRow } from './EngineContext.ts';
+import { announce } from './runAnnounce.ts';
 import { auditStep, recordEvent } from './taskLog.ts';
 import type { StepActor } from './taskLog.ts';
 
@@ -36,6 +37,7 @@ export async function endExecution(
       end.params ? JSON.stringify(end.params) : null,
     ],
   );
+  await announce(ctx, [id]);
 }
 
 /** Sends one service for an execution, recording it on the timeline and in the audit log. */

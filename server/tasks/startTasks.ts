@@ -41,6 +41,8 @@ export function taskRuntime(deps: AppDeps, log: Log): TaskRuntime {
         minBattery: deps.config.taskMinBattery,
         storage: deps.storage,
         notifier: deps.notifier,
+        // Over the gateway's connection, like the docks' services: one link to the broker.
+        publishRun: (topic, update) => deps.devices.publish(topic, update),
       });
       setTaskEngine(deps.db, engine);
       stopAll = async () => {

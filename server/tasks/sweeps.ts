@@ -6,6 +6,7 @@
 import { EXECUTION_SELECT } from './EngineContext.ts';
 import type { EngineContext, ExecutionRow } from './EngineContext.ts';
 import { LIVE_STATES, sqlList } from './executionStates.ts';
+import { announce } from './runAnnounce.ts';
 import { creatorOf, sendUndo } from './runSteps.ts';
 import { auditStep, recordEvent } from './taskLog.ts';
 
@@ -29,6 +30,10 @@ export async function expireUnready(ctx: EngineContext): Promise<void> {
        and (t.schedule->>'end')::bigint < $1
      returning e.id`,
     [now, new Date(now)],
+  );
+  await announce(
+    ctx,
+    ended.map((r) => r.id),
   );
   for (const e of await rowsOf(
     ctx,
@@ -65,6 +70,10 @@ export async function sweepSilent(ctx: EngineContext, silenceMs: number): Promis
      where e.id = old.id
      returning e.id, old.state`,
     [new Date(now - silenceMs), new Date(now), now],
+  );
+  await announce(
+    ctx,
+    ended.map((r) => r.id),
   );
   const held = new Set(ended.filter((r) => r.state === 'prepared').map((r) => r.id));
   for (const e of await rowsOf(

@@ -23,6 +23,7 @@ import { callService } from './runSteps.ts';
 import { expireUnready, sweepSilent } from './sweeps.ts';
 import type { StepActor } from './taskLog.ts';
 import { withdraw } from './withdraw.ts';
+import type { RunPublish } from './EngineContext.ts';
 
 export interface TaskEngineOptions {
   db: Db;
@@ -43,6 +44,8 @@ export interface TaskEngineOptions {
   storage?: ObjectStore;
   /** Told of runs that end other than as planned (default: nobody). */
   notifier?: Notifier;
+  /** Pushes each change of a run to the consoles (default: not pushed). */
+  publishRun?: RunPublish;
 }
 
 /** Runs sent at once, and most batches in one round (the rest wait for the next round). */
@@ -84,6 +87,7 @@ export function startTaskEngine(options: TaskEngineOptions): TaskEngine {
     claimTtlMs: Math.min(options.silenceMs ?? 60_000, 5 * (options.tickMs ?? 1_000)),
     ...(options.storage ? { storage: options.storage } : {}),
     notifier: options.notifier ?? SILENT_NOTIFIER,
+    ...(options.publishRun ? { publishRun: options.publishRun } : {}),
   };
   const silenceMs = options.silenceMs ?? 60_000;
   const prepareLeadMs = options.prepareLeadMs ?? PREPARE_LEAD_MS;

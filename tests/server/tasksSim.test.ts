@@ -239,10 +239,18 @@ describe.each(backends)('flight tasks on the simulator on $name', (backend) => {
       () => Promise.resolve(conditional.unit(other)?.heldTasks.length === 0),
       'the dock to drop it',
     );
-    const withdrawn = await server.call<SubtaskDetail>('GET', TASK_API.subtask, {
-      token: s.viewer,
-      query: { id: (await last(closing.id))?.id ?? 0 },
-    });
+    // The dock lets go before it answers, and the answer is recorded when it arrives.
+    const closingRun = (await last(closing.id))?.id ?? 0;
+    const timelineOf = () =>
+      server.call<SubtaskDetail>('GET', TASK_API.subtask, {
+        token: s.viewer,
+        query: { id: closingRun },
+      });
+    await until(
+      async () => (await timelineOf()).body.data.timeline.length >= 3,
+      'the undo answer on the timeline',
+    );
+    const withdrawn = await timelineOf();
     expect(withdrawn.body.data.timeline.map((e) => e.kind)).toEqual([
       'prepare',
       'expired',

@@ -2,7 +2,6 @@ import type { SubtaskDetail, SubtaskEvent, SubtaskFigures } from '../../../proto
 import { TASK_API } from '../../../protocol/tasks.ts';
 import { queryOne } from '../../db/Db.ts';
 import { loadHmsTextTable } from '../../hms/hmsTextTable.ts';
-import { ApiError } from '../ApiError.ts';
 import type { AppDeps, ZodApp } from '../context.ts';
 import { callerOf } from '../context.ts';
 import { ok } from '../envelope.ts';
@@ -18,7 +17,7 @@ import {
 import { buildTimeline } from './subtaskTimeline.ts';
 import type { StoredEvent } from './subtaskTimeline.ts';
 import type { ExecutionRow } from './taskQueries.ts';
-import { EXECUTION_COLUMNS, reasonText, scopedTask, toExecution, toTask } from './taskQueries.ts';
+import { reasonText, scopedRun, toExecution, toTask } from './taskQueries.ts';
 import { byId } from './taskSchemas.ts';
 
 interface WaylineRow {
@@ -65,16 +64,7 @@ export function registerSubtaskRoutes(app: ZodApp, deps: AppDeps): void {
     TASK_API.subtask,
     { config: { access: 'task' }, schema: { querystring: byId } },
     async (request) => {
-      const run = await queryOne<ExecutionRow>(
-        db,
-        `select ${EXECUTION_COLUMNS} from flight_task_executions x where x.id = $1`,
-        [request.query.id],
-      );
-      if (!run) throw new ApiError(404, 'not_found.execution');
-      // Out of scope reads as missing, like every other record.
-      const task = await scopedTask(db, callerOf(request), run.task_id).catch(() => {
-        throw new ApiError(404, 'not_found.execution');
-      });
+      const { run, task } = await scopedRun(db, callerOf(request), request.query.id);
       const lang = pickLang(request.headers['accept-language']);
       const wayline = await queryOne<WaylineRow>(
         db,

@@ -181,3 +181,25 @@ export async function scopedTask(db: Db, caller: Caller, taskId: number): Promis
     throw new ApiError(404, 'not_found.task');
   return row;
 }
+
+/**
+ * One run the caller may see, with its task; 404 `not_found.execution` when missing or out of scope
+ * alike. The one read behind every single-run answer (`subtask`, and `execution` kept for callers).
+ */
+export async function scopedRun(
+  db: Db,
+  caller: Caller,
+  runId: number,
+): Promise<{ run: ExecutionRow; task: TaskRow }> {
+  const run = await queryOne<ExecutionRow>(
+    db,
+    `select ${EXECUTION_COLUMNS} from flight_task_executions x where x.id = $1`,
+    [runId],
+  );
+  if (!run) throw new ApiError(404, 'not_found.execution');
+  // Out of scope reads as missing, like every other record.
+  const task = await scopedTask(db, caller, run.task_id).catch(() => {
+    throw new ApiError(404, 'not_found.execution');
+  });
+  return { run, task };
+}

@@ -7,8 +7,6 @@ import type {
   TaskExecutionDetail,
 } from '../../../protocol/tasks.ts';
 import { TASK_API } from '../../../protocol/tasks.ts';
-import { queryOne } from '../../db/Db.ts';
-import { ApiError } from '../ApiError.ts';
 import type { AppDeps, ZodApp } from '../context.ts';
 import { callerOf } from '../context.ts';
 import { ok } from '../envelope.ts';
@@ -17,7 +15,14 @@ import { requireInScope } from '../scope.ts';
 import { like, Where } from '../where.ts';
 import { byId } from './taskSchemas.ts';
 import type { ExecutionRow, TaskRow } from './taskQueries.ts';
-import { EXECUTION_COLUMNS, scopedTask, TASK_SELECT, toExecution, toTask } from './taskQueries.ts';
+import {
+  EXECUTION_COLUMNS,
+  scopedRun,
+  scopedTask,
+  TASK_SELECT,
+  toExecution,
+  toTask,
+} from './taskQueries.ts';
 
 const listQuery = z.object({
   ...paging,
@@ -80,16 +85,7 @@ export function registerTaskReadRoutes(app: ZodApp, deps: AppDeps): void {
     TASK_API.execution,
     { config: { access: 'task' }, schema: { querystring: byId } },
     async (request) => {
-      const run = await queryOne<ExecutionRow>(
-        db,
-        `select ${EXECUTION_COLUMNS} from flight_task_executions x where x.id = $1`,
-        [request.query.id],
-      );
-      if (!run) throw new ApiError(404, 'not_found.execution');
-      // Out of scope reads as missing, like every other record.
-      await scopedTask(db, callerOf(request), run.task_id).catch(() => {
-        throw new ApiError(404, 'not_found.execution');
-      });
+      const { run } = await scopedRun(db, callerOf(request), request.query.id);
       const events = await db.query<TaskEvent & { ts: Date }>(
         'select id, ts, kind, data from flight_task_events where execution_id = $1 order by id',
         [run.id],

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { connect } from 'mqtt';
 import type { EmbeddedBroker } from '../embeddedBroker.ts';
 import type { Log } from '../../runtime/log.ts';
+import { runTopicFilter } from '../../../protocol/tasks.ts';
 import { CONSOLE_WATCHABLE_KINDS } from '../topicRules.ts';
 
 export interface ConsoleRelayOptions {
@@ -23,10 +24,13 @@ export interface ConsoleRelay {
   close(): Promise<void>;
 }
 
-/** What is relayed in: every kind a console may subscribe to, for every device. */
-const RELAYED_IN = CONSOLE_WATCHABLE_KINDS.map((kind) =>
-  kind === 'status' ? 'sys/product/+/status' : `thing/product/+/${kind}`,
-);
+/** What is relayed in: every kind a console may subscribe to, for every device, and the runs. */
+const RELAYED_IN = [
+  ...CONSOLE_WATCHABLE_KINDS.map((kind) =>
+    kind === 'status' ? 'sys/product/+/status' : `thing/product/+/${kind}`,
+  ),
+  runTopicFilter,
+];
 
 /** Starts relaying; each instance relays everything to its own consoles (no shared subscription). */
 export function startConsoleRelay(options: ConsoleRelayOptions): ConsoleRelay {

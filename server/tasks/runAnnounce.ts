@@ -1,0 +1,113 @@
+/**
+ * Pushes runs' state and progress to the consoles: every change the engine stores is announced as a
+ * `RunUpdate` on the server-owned topic of the run's workspace and of each workspace above it
+ * (protocol/tasks.ts `runTopic`), so the pages follow a run without asking the server again.
+ */
+import type { RunUpdate } from '../../protocol/tasks.ts';
+import { runTopic } from '../../protocol/tasks.ts';
+import type { Db } from '../db/Db.ts';
+import type { EngineContext, RunPublish } from './EngineContext.ts';
+
+/** What only the dock's report knows, by run id: the media count it gave. */
+export type RunExtras = ReadonlyMap<number, { mediaCount: number | undefined }>;
+
+interface RunRow {
+  id: number;
+  task_id: number;
+  workspace_id: number;
+  flight_id: string;
+  dock_sn: string;
+  state: string;
+  percent: number;
+  current_waypoint: number;
+  total_waypoints: number;
+  result_code: number;
+  started_at: Date | null;
+  ended_at: Date | null;
+  duration_s: number | null;
+}
+
+/** Expected end: elapsed time scaled by the percent flown, or the route's duration before any. */
+function etaOf(row: RunRow, nowMs: number): number | null {
+  if (row.started_at === null || row.ended_at !== null) return null;
+  const started = row.started_at.getTime();
+  if (row.percent > 0) return started + Math.round(((nowMs - started) * 100) / row.percent);
+  return row.duration_s === null ? null : started + row.duration_s * 1000;
+}
+
+/** Each workspace of `ids` with itself and every workspace above it. */
+async function chainsOf(db: Db, ids: readonly number[]): Promise<Map<number, number[]>> {
+  const rows = await db.query<{ origin: number; id: number }>(
+    `with recursive chain(origin, id) as (
+       select id, id from workspaces where id = any($1::int[])
+       union all
+       select c.origin, w.parent_id from chain c join workspaces w on w.id = c.id
+       where w.parent_id is not null)
+     select origin, id from chain`,
+    [[...new Set(ids)]],
+  );
+  const chains = new Map<number, number[]>();
+  for (const r of rows) chains.set(r.origin, [...(chains.get(r.origin) ?? []), r.id]);
+  return chains;
+}
+
+/** Reads runs `ids` as stored now and publishes each on its workspaces' topics. */
+export async function announceRuns(
+  db: Db,
+  publish: RunPublish,
+  ids: readonly number[],
+  nowMs: number,
+  extras?: RunExtras,
+): Promise<void> {
+  if (ids.length === 0) return;
+  const rows = await db.query<RunRow>(
+    `select x.id, x.task_id, t.workspace_id, x.flight_id, x.dock_sn, x.state, x.percent,
+       x.current_waypoint, x.total_waypoints, x.result_code, x.started_at, x.ended_at, w.duration_s
+     from flight_task_executions x
+     join flight_tasks t on t.id = x.task_id
+     left join waylines w on w.id = t.wayline_id
+     where x.id = any($1::int[])`,
+    [[...ids]],
+  );
+  const chains = await chainsOf(
+    db,
+    rows.map((r) => r.workspace_id),
+  );
+  for (const row of rows) {
+    const update: RunUpdate = {
+      id: row.id,
+      task_id: row.task_id,
+      workspace_id: row.workspace_id,
+      flight_id: row.flight_id,
+      dock_sn: row.dock_sn,
+      state: row.state,
+      percent: row.percent,
+      current_waypoint: row.current_waypoint,
+      total_waypoints: row.total_waypoints,
+      media_count: extras?.get(row.id)?.mediaCount ?? null,
+      result_code: row.result_code,
+      started_at: row.started_at?.toISOString() ?? null,
+      ended_at: row.ended_at?.toISOString() ?? null,
+      eta: etaOf(row, nowMs),
+      at: nowMs,
+    };
+    for (const workspaceId of chains.get(row.workspace_id) ?? [row.workspace_id])
+      publish(runTopic(workspaceId), update);
+  }
+}
+
+/**
+ * The engine's announcement of runs it just changed; nothing without a channel (the engine's own
+ * tests). A failed read is logged, never thrown: the change itself is stored.
+ */
+export async function announce(
+  ctx: EngineContext,
+  ids: readonly number[],
+  extras?: RunExtras,
+): Promise<void> {
+  const publish = ctx.publishRun;
+  if (!publish) return;
+  await announceRuns(ctx.db, publish, ids, ctx.now(), extras).catch((error: unknown) => {
+    ctx.log.error(`announcing runs ${ids.join(', ')} failed: ${String(error)}`);
+  });
+}
