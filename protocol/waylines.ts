@@ -151,6 +151,11 @@ export interface WaylineTemplate {
   extra: [string, string][];
   /** Area of a mapping template: longitude/latitude pairs of its outer ring. */
   polygon?: [number, number][];
+  /**
+   * Holes of a mapping template's area (KML `innerBoundaryIs`), each as `polygon` is: parts of the
+   * area its lines leave out. Absent when it has none.
+   */
+  holes?: [number, number][][];
 }
 
 /** `wpml:missionConfig` (protocol §6.2). */

@@ -35,8 +35,8 @@ function flatten(node: XmlNode, path: string, out: [string, string][], skip = ''
   }
 }
 
-function readPolygon(area: XmlNode): [number, number][] {
-  const ring = child(child(child(area, 'Polygon'), 'outerBoundaryIs'), 'LinearRing');
+/** The corners of one `LinearRing`, as written (a DJI file's area is not closed). */
+function readRing(ring: XmlNode | undefined): [number, number][] {
   const raw = text(ring, 'coordinates');
   if (raw === undefined)
     throw new WaylineFileError('wayline.missing', { file: FILE, element: 'Polygon/coordinates' });
@@ -49,6 +49,18 @@ function readPolygon(area: XmlNode): [number, number][] {
         throw new WaylineFileError('wayline.coordinates', { index: i + 1, value: tuple });
       return [lng, lat];
     });
+}
+
+/** A mapping area's outer ring, and its holes when it has any (KML `innerBoundaryIs`). */
+function readArea(area: XmlNode): Pick<WaylineTemplate, 'polygon' | 'holes'> {
+  const polygon = child(area, 'Polygon');
+  const holes = children(polygon, 'innerBoundaryIs').map((inner) =>
+    readRing(child(inner, 'LinearRing')),
+  );
+  return {
+    polygon: readRing(child(child(polygon, 'outerBoundaryIs'), 'LinearRing')),
+    ...(holes.length > 0 && { holes }),
+  };
 }
 
 function templateType(f: Fields, folder: XmlNode, notes: ReadNotes): TemplateType {
@@ -111,6 +123,6 @@ export function readTemplate(
       first?.executeHeightMode ??
       'relativeToStartPoint',
     extra,
-    ...(area !== undefined && { polygon: readPolygon(area) }),
+    ...(area !== undefined && readArea(area)),
   };
 }

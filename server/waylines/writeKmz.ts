@@ -65,13 +65,18 @@ function templateFolders(route: WaylineRoute): XNode[] {
 function mappingFolder(route: WaylineRoute): XNode {
   const t = route.template;
   const settings = nest(templatePairs(t));
-  // A mapping template's area: its settings were kept under `Placemark/`, the polygon beside them.
+  // A mapping template's area: its settings were kept under `Placemark/`, the polygon beside them,
+  // its holes as KML writes them (one `innerBoundaryIs` each, after the outer ring).
   const area = settings.find((n) => n.name === 'Placemark') ?? branch('Placemark', []);
-  const ring = (t.polygon ?? []).map(([lng, lat]) => `${lng},${lat},0`).join('\n');
+  const ring = (corners: readonly [number, number][]) =>
+    branch('LinearRing', [
+      leaf('coordinates', corners.map(([lng, lat]) => `${lng},${lat},0`).join('\n')),
+    ]);
   area.children = [
     ...(area.children ?? []),
     branch('Polygon', [
-      branch('outerBoundaryIs', [branch('LinearRing', [leaf('coordinates', ring)])]),
+      branch('outerBoundaryIs', [ring(t.polygon ?? [])]),
+      ...(t.holes ?? []).map((hole) => branch('innerBoundaryIs', [ring(hole)])),
     ]),
   ];
   return branch('Folder', [...settings.filter((n) => n !== area), area]);

@@ -135,6 +135,24 @@ const polygon = z
   .min(3)
   .max(1000);
 
+/**
+ * Holes of a mapping area, each a ring like `polygon`. A traced pond may have more corners than a
+ * planner's outline, so they are bounded together by the route's waypoint limit, which also bounds
+ * every vertex an imported file may hold: an import never makes holes this refuses.
+ */
+const holes = z
+  .array(
+    z
+      .array(z.tuple([lng, lat]))
+      .min(3)
+      .max(MAX_WAYPOINTS),
+  )
+  .max(MAX_WAYPOINTS)
+  .refine(
+    (rings) => rings.reduce((n, ring) => n + ring.length, 0) <= MAX_WAYPOINTS,
+    `at most ${String(MAX_WAYPOINTS)} corners of holes in all`,
+  );
+
 const template = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('waypoint'),
@@ -151,6 +169,7 @@ const template = z.discriminatedUnion('type', [
     heightMode,
     extra,
     polygon,
+    holes: holes.optional(),
   }),
 ]);
 

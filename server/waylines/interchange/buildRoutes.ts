@@ -157,6 +157,10 @@ function areaRoute(area: AreaShape, c: ImportChoices, name: string): PlannedRout
         heightMode: 'relativeToStartPoint',
         extra: mappingExtra(c.height),
         polygon: area.ring.map(([lng, lat]): [number, number] => [lng, lat]),
+        // Kept with the area, so the route editor flies around them when it generates again.
+        ...(holes.length > 0 && {
+          holes: holes.map((h) => h.map(([lng, lat]): [number, number] => [lng, lat])),
+        }),
       },
       paths: [
         {

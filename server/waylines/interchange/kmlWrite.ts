@@ -49,18 +49,26 @@ const AREA_STYLE = branch('Style', [
   branch('PolyStyle', [leaf('color', FILL_COLOR)]),
 ]);
 
-function areaPlacemark(ring: readonly [number, number][], words: KmlWords): XNode {
+/** A KML `LinearRing`: closed, as KML wants it. */
+function linearRing(ring: readonly [number, number][]): XNode {
   const closed = [...ring, ...ring.slice(0, 1)];
+  return branch('LinearRing', [
+    leaf('coordinates', closed.map(([x, y]) => `${x},${y},0`).join(' ')),
+  ]);
+}
+
+function areaPlacemark(
+  ring: readonly [number, number][],
+  holes: readonly [number, number][][],
+  words: KmlWords,
+): XNode {
   return branch('Placemark', [
     leaf('name', words.area),
     AREA_STYLE,
     branch('Polygon', [
       leaf('altitudeMode', 'clampToGround'),
-      branch('outerBoundaryIs', [
-        branch('LinearRing', [
-          leaf('coordinates', closed.map(([x, y]) => `${x},${y},0`).join(' ')),
-        ]),
-      ]),
+      branch('outerBoundaryIs', [linearRing(ring)]),
+      ...holes.map((hole) => branch('innerBoundaryIs', [linearRing(hole)])),
     ]),
   ]);
 }
@@ -100,7 +108,9 @@ export function routeKml(name: string, route: WaylineRoute, words: KmlWords): st
   const document = branch('Document', [
     leaf('name', name),
     leaf('description', words.heights(route.paths[0]?.executeHeightMode ?? '')),
-    polygon && polygon.length >= 3 ? areaPlacemark(polygon, words) : null,
+    polygon && polygon.length >= 3
+      ? areaPlacemark(polygon, route.template.holes ?? [], words)
+      : null,
     ...route.paths.map((p, i) => waylineFolder(p, i + 1, name, words)),
   ]);
   return xmlDocument(

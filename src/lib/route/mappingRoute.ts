@@ -57,13 +57,15 @@ export function mappingPoints(
 }
 
 /**
- * Replaces a route with a mapping route over `ring`: one wayline of lawn-mower lines, and the area
- * and settings kept so the route saves as a mapping2d template and can be generated again.
+ * Replaces a route with a mapping route over `ring` less its `holes`: one wayline of lawn-mower
+ * lines, and the area, holes and settings kept so the route saves as a mapping2d template and can
+ * be generated again. A new area starts without holes; generating an opened one again passes its own.
  */
 export function withMapping(
   route: EditorRoute,
   ring: [number, number][],
   s: MappingSettings,
+  holes: readonly (readonly [number, number][])[] = [],
 ): EditorRoute {
   const waylineId = route.waylines[0]?.waylineId ?? 0;
   const { templateExtra, notes, ...rest } = route;
@@ -75,8 +77,12 @@ export function withMapping(
     ...(route.mapping && templateExtra && { templateExtra }),
     ...(kept.length > 0 && { notes: kept }),
     globals: { ...route.globals, globalHeight: s.height, autoFlightSpeed: s.speed },
-    waylines: [{ waylineId, points: mappingPoints(ring, s, route.globals) }],
+    waylines: [{ waylineId, points: mappingPoints(ring, s, route.globals, holes) }],
     active: 0,
-    mapping: { ring: [...ring], settings: { ...s } },
+    mapping: {
+      ring: [...ring],
+      ...(holes.length > 0 && { holes: holes.map((h) => [...h]) }),
+      settings: { ...s },
+    },
   };
 }

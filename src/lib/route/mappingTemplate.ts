@@ -52,8 +52,18 @@ const numberAt = (extra: readonly [string, string][], path: string, fallback: nu
   return raw !== undefined && raw.trim() !== '' && Number.isFinite(n) ? n : fallback;
 };
 
+/** A ring's corners, without a last one that repeats the first (as KML writes them, closed). */
+function openRing(ring: readonly [number, number][]): [number, number][] {
+  const corners = ring.map(([lng, lat]): [number, number] => [lng, lat]);
+  const first = corners[0];
+  const last = corners.at(-1);
+  if (corners.length > 1 && first && last && first[0] === last[0] && first[1] === last[1])
+    corners.pop();
+  return corners;
+}
+
 /**
- * The area and settings of a mapping2d template, or undefined for any other template. The camera's
+ * The area, holes and settings of a mapping2d template, or undefined for any other template. The camera's
  * field of view is not a WPML element: it comes from the payload, as DJI's planners take it.
  */
 export function readMappingArea(
@@ -66,9 +76,12 @@ export function readMappingArea(
   const x = template.extra;
   const height = numberAt(x, HEIGHT, numberAt(x, SHOOT_HEIGHT, d.height));
   const shootType = x.find(([p]) => p === SHOOT_TYPE)?.[1];
+  // A ring of fewer than three corners encloses nothing to leave out.
+  const holes = (template.holes ?? []).map(openRing).filter((h) => h.length >= 3);
   return {
     ...(shootType !== undefined && { shootType }),
     ring: template.polygon.map(([lng, lat]): [number, number] => [lng, lat]),
+    ...(holes.length > 0 && { holes }),
     settings: {
       height,
       frontOverlap: numberAt(x, OVERLAP_H, d.frontOverlap),

@@ -112,6 +112,12 @@ function template(route: EditorRoute): WaylineTemplate {
       heightMode: g.heightMode,
       extra: mappingExtra(route.mapping, kept),
       polygon: route.mapping.ring.map(([lng, lat]): [number, number] => [lng, lat]),
+      ...(route.mapping.holes &&
+        route.mapping.holes.length > 0 && {
+          holes: route.mapping.holes.map((h) =>
+            h.map(([lng, lat]): [number, number] => [lng, lat]),
+          ),
+        }),
     };
   const height = String(g.globalHeight);
   const hasHeight = kept.some(([path]) => path === GLOBAL_HEIGHT);

@@ -102,6 +102,11 @@ export interface EditorWayline {
 export interface MappingArea {
   /** WGS-84 `[lng, lat]` corners, not closed. */
   ring: [number, number][];
+  /**
+   * Parts of the area left out, each a ring like `ring`: no line is flown along them and nothing is
+   * photographed over them. Absent when there are none.
+   */
+  holes?: [number, number][][];
   settings: MappingSettings;
   /**
    * `wpml:shootType` of an opened file's lines (`time` or `distance`); absent once the editor has

@@ -111,7 +111,8 @@ export default defineStrings({
       done: '已创建 {{count}} 条航线',
       formats: { kml: 'KML', kmz: 'KMZ', geojson: 'GeoJSON' },
       notes: {
-        holes: '面内的 {{count}} 个空洞不飞行、不拍照（在航线编辑器中修改会只保留外边界）',
+        holes:
+          '面内的 {{count}} 个空洞不飞行、不拍照（空洞随航线保存，可在航线编辑器中查看和修改）',
         points_ignored: '已忽略 {{count}} 个点（航线取自文件中的线和面）',
         sea_level: '文件中的海拔高度按 WGS84 椭球高飞行，两者相差当地大地水准面高度（可达数十米）',
         ground: '文件中相对地面的高度按相对起飞点飞行',
@@ -228,7 +229,7 @@ export default defineStrings({
       formats: { kml: 'KML', kmz: 'KMZ', geojson: 'GeoJSON' },
       notes: {
         holes:
-          '{{count}} hole(s) in the area are left out (editing the route keeps only its outer edge)',
+          '{{count}} hole(s) in the area are left out (they are saved with the route and can be changed in the route editor)',
         points_ignored: '{{count}} point(s) left out (routes are made from lines and areas)',
         sea_level:
           'heights above sea level in the file are flown above the WGS 84 ellipsoid; they differ by the local geoid height (up to tens of metres)',

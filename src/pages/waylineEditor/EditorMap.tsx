@@ -7,6 +7,7 @@ import { DockLandmarks, FitDocks } from '../../components/DockLandmarks/DockLand
 import { useDockPlaces } from '../../components/DockLandmarks/useDockPlaces.ts';
 import { RouteDraw, type DrawMode, type RouteDrawHandlers } from './RouteDraw.tsx';
 import { RouteLayers } from './RouteLayers.tsx';
+import { HoleLayer } from './HoleLayer.tsx';
 import { useDisplayDatum } from '../../map/displayCoords.ts';
 import { AirspaceLayer } from '../../map/AirspaceLayer.tsx';
 import { AirspaceMarkLayer } from './AirspaceMarkLayer.tsx';
@@ -23,6 +24,8 @@ interface Props extends RouteDrawHandlers {
   selected: string | null;
   mode: DrawMode;
   area: [number, number][] | null;
+  /** Holes of the shown area (none for an area drawn and not generated yet). */
+  holes: readonly (readonly [number, number][])[];
   /** Changes when a route is loaded: the camera then fits it once. */
   loadKey: number;
   /** The planning check's findings to mark on the route (none once it is edited since). */
@@ -45,6 +48,7 @@ export function EditorMap(props: Props) {
       data-ready={loaded}
       data-docks={docks.map((dock) => dock.name).join('\n')}
       data-drawn-points={drawn}
+      data-holes={props.holes.length}
       // The waypoints and legs marked by the planning check (`wp 3; leg 2-3`).
       data-airspace-marks={props.marks ? marksLabel(props.marks) : ''}
     >
@@ -57,6 +61,7 @@ export function EditorMap(props: Props) {
         {/* First, so the areas lie under the docks and the route. */}
         <AirspaceLayer />
         <DockLandmarks docks={docks} />
+        <HoleLayer holes={props.holes} />
         <RouteLayers route={props.route} />
         {props.marks && <AirspaceMarkLayer route={props.route} marks={props.marks} />}
         <RouteDraw {...props} onDrawn={setDrawn} />

@@ -5,6 +5,7 @@ import {
   PAYLOAD_FOV_DEG,
   type MappingSettings,
 } from '../../lib/route/mappingRoute.ts';
+import { HoleList } from './HoleList.tsx';
 import { NumberField } from './NumberField.tsx';
 
 interface Props {
@@ -14,13 +15,19 @@ interface Props {
   /** The route was generated from this area with the settings shown (or opened as such). */
   generated: boolean;
   drawing: boolean;
+  /** Holes of the generated area (none while a new area waits to be generated). */
+  holes: readonly (readonly [number, number][])[];
+  drawingHole: boolean;
   onSettings: (s: MappingSettings) => void;
   onDraw: () => void;
   onGenerate: () => void;
+  onAddHole: () => void;
+  onRemoveHole: (index: number) => void;
 }
 
 /** Area, overlaps and camera of a mapping route, and the button that generates it. */
-export function MappingPanel({ settings: s, payloadKey, area, generated, drawing, ...on }: Props) {
+export function MappingPanel(props: Props) {
+  const { settings: s, payloadKey, area, generated, drawing, ...on } = props;
   const { t } = useTranslation('waylineEditor');
   const set = (change: Partial<MappingSettings>) => on.onSettings({ ...s, ...change });
   const { lineSpacing, photoSpacing } = mappingSpacing(s);
@@ -54,6 +61,15 @@ export function MappingPanel({ settings: s, payloadKey, area, generated, drawing
         <Callout compact intent="primary" data-testid="mapping-saved">
           {t('mapping.saved')}
         </Callout>
+      )}
+      {area && (
+        <HoleList
+          holes={props.holes}
+          editable={generated}
+          drawing={props.drawingHole}
+          onAdd={on.onAddHole}
+          onRemove={on.onRemoveHole}
+        />
       )}
       {field('height', 2, 1500, t('mapping.height'))}
       {field('frontOverlap', 0, 95, t('mapping.frontOverlap'))}

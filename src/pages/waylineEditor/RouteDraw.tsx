@@ -1,7 +1,8 @@
 /**
  * terra-draw on the editor's map: clicks add, insert or select waypoints, drags move them, and the
- * polygon mode draws a mapping area. The route model stays the truth: every finished gesture is
- * reported up and turned into an edit, and the drawn points are rebuilt from the model after it.
+ * polygon mode draws a mapping area or a hole in it. The route model stays the truth: every finished
+ * gesture is reported up and turned into an edit, and the drawn points are rebuilt from the model
+ * after it.
  */
 import { useEffect, useRef } from 'react';
 import type { Map as MapLibreMap, MapMouseEvent } from 'maplibre-gl';
@@ -25,9 +26,15 @@ const COLORS = {
   selected: '#f0b726',
   outline: '#ffffff',
   area: '#7961db',
+  /** The holes' orange (HoleLayer.tsx), so a hole being drawn already looks like one. */
+  hole: '#ec9a3c',
 } as const;
 
-export type DrawMode = 'route' | 'mapping';
+/** What a click on the map does: edit waypoints, draw the mapping area, or draw a hole in it. */
+export type DrawMode = 'route' | 'mapping' | 'hole';
+
+/** Whether a mode draws a polygon (terra-draw's polygon mode) rather than editing waypoints. */
+const drawsPolygon = (mode: DrawMode) => mode !== 'route';
 
 export interface RouteDrawHandlers {
   onAdd: (lng: number, lat: number) => void;
@@ -35,6 +42,8 @@ export interface RouteDrawHandlers {
   onMove: (id: string, lng: number, lat: number) => void;
   onSelect: (id: string) => void;
   onArea: (ring: [number, number][]) => void;
+  /** A hole drawn in `hole` mode, WGS-84 `[lng, lat]`, not closed; the page decides whether it fits. */
+  onHole: (ring: [number, number][]) => void;
 }
 
 interface Props extends RouteDrawHandlers {
@@ -66,7 +75,13 @@ function drawnAt(toDisplay: ToDisplay, lng: number, lat: number): [number, numbe
 // Not `selected`: terra-draw reserves that property for its select mode.
 const isSelected = (f: GeoJSONStoreFeatures) => f.properties.picked === true;
 
-function createDraw(map: MapLibreMap): TerraDraw {
+/** The id of the mapping area's polygon: every other polygon is one being drawn. */
+const AREA_ID = 'mapping-area';
+
+/** `drawingHole` says, when terra-draw styles a polygon being drawn, whether it is a hole. */
+function createDraw(map: MapLibreMap, drawingHole: () => boolean): TerraDraw {
+  const polygonColor = (f: GeoJSONStoreFeatures) =>
+    f.id !== AREA_ID && drawingHole() ? COLORS.hole : COLORS.area;
   return new TerraDraw({
     adapter: new TerraDrawMapLibreGLAdapter({ map, coordinatePrecision: COORDINATE_PRECISION }),
     // Waypoint features carry the model's ids; ids terra-draw makes itself only need to be unique.
@@ -86,9 +101,9 @@ function createDraw(map: MapLibreMap): TerraDraw {
       }),
       new TerraDrawPolygonMode({
         styles: {
-          fillColor: COLORS.area,
+          fillColor: polygonColor,
           fillOpacity: 0.15,
-          outlineColor: COLORS.area,
+          outlineColor: polygonColor,
           outlineWidth: 2,
         },
       }),
@@ -106,9 +121,9 @@ export function RouteDraw(props: Props) {
 
   useEffect(() => {
     if (!map) return;
-    const draw = createDraw(map);
+    const draw = createDraw(map, () => latest.current.mode === 'hole');
     draw.start();
-    draw.setMode(latest.current.mode === 'mapping' ? 'polygon' : 'point');
+    draw.setMode(drawsPolygon(latest.current.mode) ? 'polygon' : 'point');
     draw.on('finish', (id, context) => onFinish(map, draw, String(id), context, latest.current));
     drawRef.current = draw;
     // terra-draw's editable point mode keeps a click on an existing point to itself (no new point,
@@ -128,7 +143,7 @@ export function RouteDraw(props: Props) {
   }, [map, latest]);
 
   useEffect(() => {
-    drawRef.current?.setMode(props.mode === 'mapping' ? 'polygon' : 'point');
+    drawRef.current?.setMode(drawsPolygon(props.mode) ? 'polygon' : 'point');
   }, [props.mode]);
 
   const { route, selected, area } = props;
@@ -161,7 +176,7 @@ export function RouteDraw(props: Props) {
     const ring = [...area, area[0] ?? [0, 0]].map(([lng, lat]) => drawnAt(toDisplay, lng, lat));
     const [result] = draw.addFeatures([
       {
-        id: 'mapping-area',
+        id: AREA_ID,
         type: 'Feature',
         geometry: { type: 'Polygon', coordinates: [ring] },
         properties: { mode: 'polygon' },
@@ -208,7 +223,9 @@ function onFinish(
   if (context.mode === 'polygon' && geometry?.type === 'Polygon') {
     const ring = (geometry.coordinates[0] ?? []).slice(0, -1);
     draw.removeFeatures([id]);
-    p.onArea(ring.map(([x = 0, y = 0]) => p.fromDisplay(x, y)));
+    const corners = ring.map(([x = 0, y = 0]) => p.fromDisplay(x, y));
+    if (p.mode === 'hole') p.onHole(corners);
+    else p.onArea(corners);
     return;
   }
   if (context.mode !== 'point' || geometry?.type !== 'Point') return;

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { navigateTo, toastError, toastSuccess } from '../../app/shellApi.ts';
 import { usePermission } from '../../components/Permission/Permission.tsx';
+import { addHole, holesOf, NO_HOLES, removeHole } from '../../lib/route/mappingHoles.ts';
 import { defaultMapping, withMapping, type MappingSettings } from '../../lib/route/mappingRoute.ts';
 import {
   addWayline,
@@ -94,6 +95,8 @@ export default function WaylineEditorPage() {
   const points = activePoints(route);
   const selectedIndex = points.findIndex((p) => p.id === selected);
   const shownArea = area ?? route.mapping?.ring ?? null;
+  // A newly drawn area starts without holes; the route's own keep theirs until it is replaced.
+  const shownHoles = area ? NO_HOLES : holesOf(route);
 
   const select = (id: string | null) => {
     h.select(id);
@@ -102,7 +105,12 @@ export default function WaylineEditorPage() {
   const removeSelected = () => {
     if (selected) h.edit((r) => removePoint(r, selected));
   };
-  useEditorKeys({ undo: h.undo, redo: h.redo, remove: removeSelected });
+  useEditorKeys({
+    undo: h.undo,
+    redo: h.redo,
+    remove: removeSelected,
+    cancel: () => setMode('route'),
+  });
 
   const kept = file.saved.route;
   // Picking another wayline to edit changes nothing in the file.
@@ -188,7 +196,7 @@ export default function WaylineEditorPage() {
       {draft.restored && <DraftNotice onDiscard={discardDraft} />}
       <AirspaceNotice marks={marks} stale={!checked} />
       <p className="sd-editor-hint bp6-text-muted">
-        {mode === 'route' ? t('hintRoute') : t('hintMapping')}
+        {mode === 'route' ? t('hintRoute') : mode === 'hole' ? t('hintHole') : t('hintMapping')}
       </p>
       <div className="sd-editor-body">
         <div className="sd-editor-map" data-testid="editor-map">
@@ -197,6 +205,7 @@ export default function WaylineEditorPage() {
             selected={selected}
             mode={mode}
             area={shownArea}
+            holes={shownHoles}
             loadKey={file.loadKey}
             marks={checked && marks.messages.length > 0 ? marks : null}
             onAdd={(lng, lat) => {
@@ -209,6 +218,14 @@ export default function WaylineEditorPage() {
               setArea(ring);
               setMode('route');
               setTab('mapping');
+            }}
+            onHole={(ring) => {
+              setMode('route');
+              setTab('mapping');
+              const added = addHole(route, ring);
+              if (!added.ok) return toastError(t(`mapping.holeRefused.${added.reason}`));
+              h.edit(() => added.route);
+              toastSuccess(t('mapping.holeAdded', { count: activePoints(added.route).length }));
             }}
           />
         </div>
@@ -256,11 +273,15 @@ export default function WaylineEditorPage() {
               area={shownArea}
               generated={route.mapping !== undefined && area === null}
               drawing={mode === 'mapping'}
+              holes={shownHoles}
+              drawingHole={mode === 'hole'}
               onSettings={setMapping}
               onDraw={() => setMode('mapping')}
+              onAddHole={() => setMode(mode === 'hole' ? 'route' : 'hole')}
+              onRemoveHole={(i) => h.edit((r) => removeHole(r, i))}
               onGenerate={() => {
                 if (!shownArea) return;
-                const next = withMapping(route, shownArea, mapping);
+                const next = withMapping(route, shownArea, mapping, shownHoles);
                 const count = activePoints(next).length;
                 if (count === 0) return toastError(t('mapping.nothing'));
                 h.edit(() => next);

@@ -5,9 +5,14 @@ interface Keys {
   undo: () => void;
   redo: () => void;
   remove: () => void;
+  /** Escape: stop drawing an area or a hole (terra-draw drops the corners placed so far). */
+  cancel: () => void;
 }
 
-/** Ctrl/⌘+Z undo, Ctrl/⌘+Shift+Z (or Ctrl+Y) redo, Delete/Backspace removes the selected point. */
+/**
+ * Ctrl/⌘+Z undo, Ctrl/⌘+Shift+Z (or Ctrl+Y) redo, Delete/Backspace removes the selected point,
+ * Escape stops drawing.
+ */
 export function useEditorKeys(keys: Keys): void {
   const latest = useLatest(keys);
   useEffect(() => {
@@ -20,10 +25,12 @@ export function useEditorKeys(keys: Keys): void {
       if (mod && key === 'z') latest.current[e.shiftKey ? 'redo' : 'undo']();
       else if (mod && key === 'y') latest.current.redo();
       else if (e.key === 'Delete' || e.key === 'Backspace') latest.current.remove();
+      else if (e.key === 'Escape') latest.current.cancel();
       else return;
       e.preventDefault();
     };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    // Heard on the way down: the map stops some keys (Escape) before they would bubble up.
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
   }, [latest]);
 }
