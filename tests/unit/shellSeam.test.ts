@@ -30,21 +30,29 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Relative modules `file` loads when it runs. */
-function staticImports(file: string): string[] {
-  const text = readFileSync(file, 'utf8');
-  return [...text.matchAll(STATIC_IMPORT)]
-    .map((m) => resolve(dirname(file), m[1] ?? ''))
-    .filter((path) => existsSync(path));
+/**
+ * The modules each file refers to, read once per file: every page's closure walks much the same
+ * graph, and reading and matching each file again per page made one check take seconds.
+ */
+function importsOf(pattern: RegExp): (file: string) => string[] {
+  const known = new Map<string, string[]>();
+  return (file) => {
+    const cached = known.get(file);
+    if (cached) return cached;
+    const text = readFileSync(file, 'utf8');
+    const found = [...text.matchAll(pattern)]
+      .map((m) => resolve(dirname(file), m[1] ?? m[2] ?? ''))
+      .filter((path) => existsSync(path));
+    known.set(file, found);
+    return found;
+  };
 }
 
+/** Relative modules `file` loads when it runs. */
+const staticImports = importsOf(STATIC_IMPORT);
+
 /** Relative modules `file` refers to in any way, whether or not they load when it runs. */
-function allImports(file: string): string[] {
-  const text = readFileSync(file, 'utf8');
-  return [...text.matchAll(ANY_IMPORT)]
-    .map((m) => resolve(dirname(file), m[1] ?? m[2] ?? ''))
-    .filter((path) => existsSync(path));
-}
+const allImports = importsOf(ANY_IMPORT);
 
 /** The page folder (`src/pages/<page>/`) `file` lives in, or `null` outside `src/pages`. */
 function pageOf(file: string): string | null {
