@@ -22,6 +22,7 @@ import * as Comlink from 'comlink';
 import type { ConnectOptions, JsonObject, TelemetryEventKind } from '../protocol/telemetry.ts';
 import type { DrcOutgoing, DrcUpListener } from '../protocol/cockpitLink.ts';
 import { mapFrameBuffers } from './core/mapFrame.ts';
+import type { RunUpdateListener } from './runs/runFeed.ts';
 import { createTelemetryService } from './telemetryService.ts';
 import type {
   ConnectionListener,
@@ -34,6 +35,7 @@ const service = createTelemetryService();
 let deltaListener: DeltaListener | null = null;
 let connectionListener: ConnectionListener | null = null;
 let drcListener: DrcUpListener | null = null;
+let runListener: RunUpdateListener | null = null;
 
 const api = {
   connect: (options: ConnectOptions) => service.connect(options),
@@ -73,6 +75,17 @@ const api = {
     release(drcListener);
     drcListener = null;
     service.drcClose();
+  },
+  /** Pass `Comlink.proxy(fn)` for the run updates; it replaces (and releases) the previous one. */
+  runsOpen: (workspaceId: number, listener: RunUpdateListener) => {
+    release(runListener);
+    runListener = listener;
+    service.runsOpen(workspaceId, listener);
+  },
+  runsClose: () => {
+    release(runListener);
+    runListener = null;
+    service.runsClose();
   },
   stats: () => service.stats(),
   refusedTopics: () => service.refusedTopics(),

@@ -13,6 +13,8 @@ import type { DrcOutgoing, DrcUpListener } from '../protocol/cockpitLink.ts';
 import { DrcSender } from './drc/drcSender.ts';
 import { MqttLink } from './link/mqttLink.ts';
 import { consoleTopics } from './link/watchedTopics.ts';
+import { RunFeed } from './runs/runFeed.ts';
+import type { RunUpdateListener } from './runs/runFeed.ts';
 
 /** Receives each delta; it must call `ack(delta.seq)` once the delta is applied (ideally drawn). */
 export type DeltaListener = (delta: TelemetryFrame) => unknown;
@@ -40,18 +42,19 @@ export function createTelemetryService(options: TelemetryServiceOptions = {}) {
     publish: (topic, payload, qos) => link.publish(topic, JSON.stringify(payload), qos),
     now: () => Date.now(),
   });
+  const runs = new RunFeed();
   const link = new MqttLink(
     {
-      // The session's `drc/up` goes straight to the cockpit, parsed there once; no frame reader
-      // wants it.
+      // The session's `drc/up` goes straight to the cockpit, parsed there once, and the run updates
+      // straight to the task pages; no frame reader wants either.
       message: (topic, payload) => {
-        if (!drc.take(topic, payload)) core.push(topic, payload);
+        if (!drc.take(topic, payload) && !runs.take(topic, payload)) core.push(topic, payload);
       },
       state: (state) => notify(connectionListener?.(state)),
     },
     options.scheduler,
   );
-  const subscribe = (): void => link.setTopics(consoleTopics(watched, drc.session));
+  const subscribe = (): void => link.setTopics(consoleTopics(watched, drc.session, runs.topic));
   return {
     connect: (connect: ConnectOptions): void => link.connect(connect),
     disconnect: (): void => link.disconnect(),
@@ -104,6 +107,18 @@ export function createTelemetryService(options: TelemetryServiceOptions = {}) {
     drcSend: (out: DrcOutgoing) => drc.send(out),
     drcClose(): void {
       drc.close();
+      subscribe();
+    },
+    /**
+     * Follows the runs of `workspaceId` (the user's own workspace, which hears every run below it):
+     * each update goes to `listener` as it arrives, until `runsClose`.
+     */
+    runsOpen(workspaceId: number, listener: RunUpdateListener): void {
+      runs.open(workspaceId, listener);
+      subscribe();
+    },
+    runsClose(): void {
+      runs.close();
       subscribe();
     },
     stats: (): CoreStats => core.stats(),

@@ -11,21 +11,12 @@ import type { EngineContext, RunPublish } from './EngineContext.ts';
 /** What only the dock's report knows, by run id: the media count it gave. */
 export type RunExtras = ReadonlyMap<number, { mediaCount: number | undefined }>;
 
-interface RunRow {
-  id: number;
-  task_id: number;
-  workspace_id: number;
-  flight_id: string;
-  dock_sn: string;
-  state: string;
-  percent: number;
-  current_waypoint: number;
-  total_waypoints: number;
-  result_code: number;
+/** A run as read for its update: the update's own fields, with the database's dates. */
+type RunRow = Omit<RunUpdate, 'media_count' | 'started_at' | 'ended_at' | 'eta' | 'at'> & {
   started_at: Date | null;
   ended_at: Date | null;
   duration_s: number | null;
-}
+};
 
 /** Expected end: elapsed time scaled by the percent flown, or the route's duration before any. */
 function etaOf(row: RunRow, nowMs: number): number | null {

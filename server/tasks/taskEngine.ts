@@ -22,6 +22,7 @@ import { applyProgress, applyReady } from './progress.ts';
 import { callService } from './runSteps.ts';
 import { expireUnready, sweepSilent } from './sweeps.ts';
 import type { StepActor } from './taskLog.ts';
+import { announce } from './runAnnounce.ts';
 import { withdraw } from './withdraw.ts';
 import type { RunPublish } from './EngineContext.ts';
 
@@ -68,6 +69,8 @@ export interface TaskEngine {
    * the dock's answer, or null when the run has started or ended meanwhile.
    */
   withdraw(executionId: number, actor: StepActor): Promise<ServiceReply | null>;
+  /** Pushes runs changed outside the engine (a cancel through the API) to the consoles. */
+  announce(executionIds: readonly number[]): Promise<void>;
   /** Resolves when every event and round started so far is done. */
   idle(): Promise<void>;
   stop(): Promise<void>;
@@ -99,7 +102,7 @@ export function startTaskEngine(options: TaskEngineOptions): TaskEngine {
 
   async function runRound(): Promise<void> {
     await beat(ctx);
-    await claimDue(ctx.db, ctx.now(), prepareLeadMs);
+    await announce(ctx, await claimDue(ctx.db, ctx.now(), prepareLeadMs));
     // Batch after batch until none is left: 200 docks due at once must not wait 20 rounds.
     for (let batch = 0; batch < MAX_BATCHES; batch++) {
       const pending = await claimPending(ctx.db, ctx.now(), BATCH_SIZE, ctx.instanceId);
@@ -151,6 +154,7 @@ export function startTaskEngine(options: TaskEngineOptions): TaskEngine {
       return callService(ctx, row, method, {}, actor);
     },
     withdraw: (executionId, actor) => withdraw(ctx, executionId, actor),
+    announce: (executionIds) => announce(ctx, executionIds),
     async idle() {
       await round;
       await Promise.all([...chains.values()]);

@@ -27,6 +27,7 @@ import { noteDeltaApplied, noteStep, stepStart } from './frameProbe.ts';
 import { resetFleetPositions, setFleetPositions } from './fleetPositions.ts';
 import { interestSerials, LARGE_FLEET, onInterestChange } from './interest.ts';
 import { onHistoryShown, shownHistories } from './shownHistories.ts';
+import { attachRunLink, detachRunLink } from './runFeed.ts';
 import { declaredKinds, holdKinds, onKindsChange } from './telemetryKinds.ts';
 import { createTrackBackfill } from './trackBackfill.ts';
 import type { TrackBackfill } from './trackBackfill.ts';
@@ -96,6 +97,7 @@ export function startTelemetryBridge(
 ): () => void {
   const { remote, dispose } = create();
   drcRemote = remote;
+  attachRunLink(remote);
   const backfill = inputs.readTrack === undefined ? null : fleetBackfill(inputs.readTrack);
   let stopped = false;
   let connectedToken: string | null = null;
@@ -238,6 +240,7 @@ export function startTelemetryBridge(
   return () => {
     stopped = true;
     if (drcRemote === remote) drcRemote = null;
+    detachRunLink(remote);
     unwatch();
     offInterest();
     offKinds();

@@ -7,6 +7,7 @@ import {
   type LoginResult,
   type RowsPage,
 } from '../../protocol/http.ts';
+import { TASK_API } from '../../protocol/tasks.ts';
 import { WAYLINE_API } from '../../protocol/waylines.ts';
 import { fixtureKmz } from '../fixtures/wpml/kmz.ts';
 import { TEST_PASSWORD } from './support/server.ts';
@@ -101,6 +102,11 @@ describe('flight tasks', () => {
     await prepare(e2e.server.url, '北门巡检.kmz');
     await e2e.console.signIn('operator');
     await e2e.console.open('/task');
+    // The row follows its run through the server's push: it never asks for the task meanwhile.
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === TASK_API.info) asked.push(request.url());
+    });
     await createImmediateTask(page, '北门早巡');
 
     const row = page.locator('.sd-table tbody tr').filter({ hasText: '北门早巡' });
@@ -115,6 +121,7 @@ describe('flight tasks', () => {
       .poll(async () => Number(await bar.getAttribute('data-percent')), { timeout: 90_000 })
       .toBeGreaterThan(0);
     expect(await row.getByTestId('task-run').textContent()).toContain('飞行中');
+    expect(asked).toEqual([]);
     // An immediate task has no run left to schedule, yet it is not finished while its flight is in
     // the air: read afresh from the server, the row still says so.
     await page.reload();

@@ -24,13 +24,19 @@ export function watchedTopics(
 }
 
 /**
- * The tab's subscriptions: the fleet's kinds for every watched device, and `drc/up` of the dock
- * whose cockpit session is open (`null`: none). A dock in someone else's session pushes `drc/up` at
- * 10 Hz that no reader of this tab would look at.
+ * The tab's subscriptions: the fleet's kinds for every watched device, `drc/up` of the dock whose
+ * cockpit session is open (`null`: none), and the server's run topic while a page follows runs
+ * (`null`: none). A dock in someone else's session pushes `drc/up` at 10 Hz that no reader of this
+ * tab would look at.
  */
-export function consoleTopics(sns: Iterable<string>, drcDock: string | null): Set<string> {
+export function consoleTopics(
+  sns: Iterable<string>,
+  drcDock: string | null,
+  runTopic: string | null = null,
+): Set<string> {
   const topics = watchedTopics(sns, FLEET_KINDS);
   if (drcDock !== null) for (const topic of watchedTopics([drcDock], ['drc/up'])) topics.add(topic);
+  if (runTopic !== null) topics.add(runTopic);
   return topics;
 }
 

@@ -85,7 +85,7 @@ export function registerTaskWriteRoutes(app: ZodApp, deps: AppDeps): void {
       const label = { module: 'task', action: 'cancel', target: String(request.body.id) };
       const caller = callerOf(request);
       const engine = taskEngineOf(db);
-      const held = await runChange(deps, request, label, async (tx, scoped) => {
+      const { held, dropped } = await runChange(deps, request, label, async (tx, scoped) => {
         const task = await scopedTask(tx, scoped, request.body.id);
         // Taking back what a dock holds needs the engine: refused before anything changes.
         const prepared = await tx.query<{ id: number }>(
@@ -110,8 +110,9 @@ export function registerTaskWriteRoutes(app: ZodApp, deps: AppDeps): void {
           targetName: task.name,
           detail: `${String(dropped.length)} run(s) dropped, ${String(prepared.length)} to withdraw`,
         });
-        return prepared.map((r) => r.id);
+        return { held: prepared.map((r) => r.id), dropped: dropped.map((r) => r.id) };
       });
+      await engine?.announce(dropped);
       const actor = { userId: caller.userId, username: caller.username };
       const failures: MessagePart[] = [];
       for (const executionId of held) {

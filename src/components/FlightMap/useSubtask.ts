@@ -3,9 +3,17 @@ import type { SubtaskDetail } from '../../../protocol/tasks.ts';
 import { isEnded } from '../TaskWords/taskWords.ts';
 import { useDeviceTelemetry } from '../../state/fleet.ts';
 import { fetchSubtask } from '../../api/subtasks.ts';
+import { clock } from '../../lib/clock.ts';
+import { useRecord } from '../../lib/useRecord.ts';
+import { useRunPushEpoch, useRunUpdates } from '../../telemetry/useRunUpdates.ts';
 
-/** How often a flight still under way is asked for again (its track and timeline grow). */
+/** How often a flight still under way is asked for again while the run push is not live. */
 const POLL_MS = 3000;
+/**
+ * … and while it is: its state changes come pushed, and only the stored track and the timeline's
+ * smaller steps grow in between.
+ */
+const PUSHED_POLL_MS = 10_000;
 
 /** The dock's latest `taskInfo` for this flight, as the telemetry worker hands it over. */
 export interface LiveTask {
@@ -26,28 +34,26 @@ export interface SubtaskState {
 
 const numOr = (v: unknown): number | null => (typeof v === 'number' ? v : null);
 
-/** One flight, polled while it is not over, with the dock's live `taskInfo` on top. */
+/**
+ * One flight, read again while it is not over (at once when the server pushes a change of its
+ * state, otherwise every few seconds), with the dock's live `taskInfo` on top.
+ */
 export function useSubtask(id: number): SubtaskState {
-  const [answer, setAnswer] = useState<{ id: number; value: SubtaskDetail | 'missing' } | null>(
-    null,
-  );
+  const { value: detail, read } = useRecord(id, fetchSubtask);
   const [attempt, setAttempt] = useState(0);
-  const detail = answer?.id === id ? answer.value : null;
   const loaded = detail !== null && detail !== 'missing' ? detail : null;
   const running = loaded !== null && !isEnded(loaded.execution.state);
+  const pushLive = useRunUpdates((u) => {
+    if (u.id === id && loaded !== null && u.state !== loaded.execution.state) void read.current();
+  });
+  const epoch = useRunPushEpoch(pushLive);
   useEffect(() => {
-    let alive = true;
-    const load = () =>
-      fetchSubtask(id)
-        .then((value) => alive && setAnswer({ id, value }))
-        .catch(() => alive && setAnswer({ id, value: 'missing' }));
-    void load();
-    const timer = running ? window.setInterval(() => void load(), POLL_MS) : undefined;
-    return () => {
-      alive = false;
-      window.clearInterval(timer);
-    };
-  }, [id, running, attempt]);
+    void read.current();
+  }, [id, attempt, epoch, read]);
+  useEffect(() => {
+    if (!running) return;
+    return clock.setInterval(() => void read.current(), pushLive ? PUSHED_POLL_MS : POLL_MS);
+  }, [running, pushLive, read]);
   const task = useDeviceTelemetry(loaded?.execution.dock_sn ?? '')?.task ?? null;
   const live =
     loaded !== null && task !== null && task.flight_id === loaded.execution.flight_id && running

@@ -17,7 +17,7 @@ import { TerraDrawMapLibreGLAdapter } from 'terra-draw-maplibre-gl-adapter';
 import { midpoints } from '../../lib/route/routeMeasure.ts';
 import { activePoints, type EditorRoute } from '../../lib/route/routeModel.ts';
 import { useDisplayDatum, type ToDisplay } from '../../map/displayCoords.ts';
-import { useLatest } from './useLatest.ts';
+import { useLatest } from '../../lib/useLatest.ts';
 
 /** How near a click must be to a waypoint or a leg's midpoint to hit it, px (a fingertip). */
 const HIT_PX = 14;

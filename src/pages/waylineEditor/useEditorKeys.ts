@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLatest } from './useLatest.ts';
+import { useLatest } from '../../lib/useLatest.ts';
 
 interface Keys {
   undo: () => void;

@@ -12,7 +12,7 @@ import {
   type RouteDraft,
 } from '../../lib/route/routeDraft.ts';
 import { markPageDirty } from '../../state/dirtyPages.ts';
-import { useLatest } from './useLatest.ts';
+import { useLatest } from '../../lib/useLatest.ts';
 
 /** How long the editor waits after an edit before writing the draft, ms (a burst of drags is one). */
 export const DRAFT_DELAY_MS = 500;

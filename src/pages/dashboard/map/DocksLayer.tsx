@@ -21,7 +21,7 @@ import { pickSerial, pointerOver } from './layerPointer.ts';
 import { setDataIfChanged } from './setDataIfChanged.ts';
 import { mapAlive } from '../../../map/mapAlive.ts';
 import { largeLayerSpacing, useFleetRedraw } from './useFleetRedraw.ts';
-import { useLatest } from './useLatest.ts';
+import { useLatest } from '../../../lib/useLatest.ts';
 
 interface Props {
   selected: string | null;

@@ -28,7 +28,7 @@ import { provideMapIcons } from '../../../map/icons/mapIcons.ts';
 import { pointerOver } from './layerPointer.ts';
 import { mapAlive } from '../../../map/mapAlive.ts';
 import { largeLayerSpacing, useFleetRedraw } from './useFleetRedraw.ts';
-import { useLatest } from './useLatest.ts';
+import { useLatest } from '../../../lib/useLatest.ts';
 import {
   addDroneLayers,
   CLUSTER_LAYER,

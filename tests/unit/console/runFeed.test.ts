@@ -1,0 +1,79 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RunUpdate } from '../../../protocol/tasks.ts';
+import type { RunLink } from '../../../src/telemetry/runFeed.ts';
+import {
+  attachRunLink,
+  detachRunLink,
+  followRuns,
+  openedRuns,
+} from '../../../src/telemetry/runFeed.ts';
+
+/** A worker that records the feed calls and lets the test push through the listener it was given. */
+function fakeRunLink() {
+  const calls: string[] = [];
+  let push: ((update: RunUpdate) => unknown) | null = null;
+  const link = {
+    runsOpen: (workspaceId: number, listener: (update: RunUpdate) => unknown) => {
+      calls.push(`open ${String(workspaceId)}`);
+      push = listener;
+      return Promise.resolve();
+    },
+    runsClose: () => {
+      calls.push('close');
+      push = null;
+      return Promise.resolve();
+    },
+  } as unknown as RunLink;
+  return { link, calls, push: (update: RunUpdate) => push?.(update) };
+}
+
+const update = (id: number, state: string) => ({ id, task_id: 1, state }) as unknown as RunUpdate;
+
+describe('the run feed on the main thread', () => {
+  const stops: (() => void)[] = [];
+  afterEach(() => {
+    for (const stop of stops.splice(0)) stop();
+  });
+
+  it('opens the topic once for every reader, hands each update to all, and closes after the last', () => {
+    const worker = fakeRunLink();
+    attachRunLink(worker.link);
+    stops.push(() => detachRunLink(worker.link));
+    const a: string[] = [];
+    const b: string[] = [];
+    const stopA = followRuns(5, (u) => a.push(u.state));
+    const stopB = followRuns(5, (u) => b.push(u.state));
+    expect(worker.calls).toEqual(['open 5']);
+
+    worker.push(update(1, 'dispatching'));
+    stopA();
+    worker.push(update(1, 'executing'));
+    expect(a).toEqual(['dispatching']);
+    expect(b).toEqual(['dispatching', 'executing']);
+    expect(worker.calls).toEqual(['open 5']);
+
+    stopB();
+    expect(worker.calls).toEqual(['open 5', 'close']);
+    expect(openedRuns()).toBeNull();
+  });
+
+  it('opens on the worker of a bridge that starts after the page, and a stopped bridge forgets it', () => {
+    const stop = followRuns(8, () => undefined);
+    stops.push(stop);
+    expect(openedRuns()).toBeNull();
+
+    const first = fakeRunLink();
+    attachRunLink(first.link);
+    expect(first.calls).toEqual(['open 8']);
+
+    // A new bridge (a fresh worker) opens again; the old one stopping afterwards changes nothing.
+    const second = fakeRunLink();
+    attachRunLink(second.link);
+    detachRunLink(first.link);
+    expect(second.calls).toEqual(['open 8']);
+    expect(openedRuns()).toBe(8);
+
+    detachRunLink(second.link);
+    expect(openedRuns()).toBeNull();
+  });
+});
