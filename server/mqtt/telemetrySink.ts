@@ -27,6 +27,7 @@ import type { LagObserver } from '../ops/metrics.ts';
 import type { RequestRegistry } from './requestRegistry.ts';
 import { createPresence, OFFLINE_AFTER_MS } from './presence.ts';
 import type { Scheduler } from '../runtime/scheduler.ts';
+import { sentAtOf } from './sentAt.ts';
 import { createTrackSampler, storeTrackPoints, TRACK_INTERVAL_MS } from './trackSampler.ts';
 
 /** Presence is swept this often; offline detection is therefore 60–70 s after the last `osd`. */
@@ -196,10 +197,11 @@ export function createTelemetrySink(options: SinkOptions): TelemetrySink {
     reply(statusReplyTopic(sn), msg);
   }
 
-  function onOsd(sn: string, msg: Decoded, now: number): void {
+  /** `sampleAt`: the clock the sampler judged this message by (see `route`). */
+  function onOsd(sn: string, msg: Decoded, now: number, sampleAt: number): void {
     if (presence.seen(sn, now)) cameOnline.add(sn);
     const domain = presence.domainOf(sn);
-    if (domain === 0) sampler.offer(sn, msg.data, timeOf(msg, now), now);
+    if (domain === 0) sampler.offer(sn, msg.data, timeOf(msg, now), sampleAt);
     else if (domain === DOCK_DOMAIN) noteDockPlace(sn, msg.data);
   }
 
@@ -256,9 +258,13 @@ export function createTelemetrySink(options: SinkOptions): TelemetrySink {
     const parsed = parseTopic(topic);
     // Most of an aircraft's `osd` only says it is still there: its body is read only when it may
     // start a track point (see `createTrackSampler`).
+    let sampleAt: number | undefined;
     if (parsed && parsed.family === 'thing' && parsed.kind === 'osd') {
       const now = scheduler.now();
-      if (presence.domainOf(parsed.sn) === 0 && !sampler.wants(parsed.sn, now)) {
+      // Judged on the aircraft's clock where its head says it: see sentAt.ts.
+      const sent = sentAtOf(payload);
+      sampleAt = sent !== undefined && Math.abs(sent - now) < MAX_CLOCK_SKEW_MS ? sent : now;
+      if (presence.domainOf(parsed.sn) === 0 && !sampler.wants(parsed.sn, sampleAt)) {
         if (presence.seen(parsed.sn, now)) cameOnline.add(parsed.sn);
         return;
       }
@@ -281,7 +287,7 @@ export function createTelemetrySink(options: SinkOptions): TelemetrySink {
       options.lag('received', Math.max(0, now - (msg.timestamp ?? now)) / 1000);
     if (parsed.family === 'status')
       return parsed.kind === 'status' ? onStatus(parsed.sn, msg, now) : undefined;
-    if (parsed.kind === 'osd') onOsd(parsed.sn, msg, now);
+    if (parsed.kind === 'osd') onOsd(parsed.sn, msg, now, sampleAt ?? now);
     else if (parsed.kind === 'state') onState(parsed.sn, msg, now);
     else if (parsed.kind === 'events') onEvent(parsed.sn, msg, now);
   }

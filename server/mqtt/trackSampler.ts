@@ -76,12 +76,16 @@ export function createTrackSampler(intervalMs = TRACK_INTERVAL_MS) {
   const latest = new Map<string, Latest>();
   let pending: TrackPoint[] = [];
   return {
-    /** Whether a message of `sn` received at `now` may start a new point, so is worth parsing. */
+    /**
+     * Whether a message of `sn` at `now` may start a new point, so is worth parsing. `now` is the
+     * clock the caller judges by, the same for `wants` and `offer`: the payload time read from the
+     * message's head where it has one (a draining backlog then loses no second), else arrival.
+     */
     wants(sn: string, now: number): boolean {
       const entry = latest.get(sn);
       return entry === undefined || now >= entry.quietUntil;
     },
-    /** Merges one osd of `sn` with payload time `ts`, received at `now` (defaults to `ts`). */
+    /** Merges one osd of `sn` with payload time `ts`, judged at `now` (see `wants`; default `ts`). */
     offer(sn: string, data: Fields, ts: number, now = ts): void {
       const entry = latest.get(sn) ?? { point: {}, storedSlot: -Infinity, quietUntil: -Infinity };
       latest.set(sn, entry);

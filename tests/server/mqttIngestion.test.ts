@@ -241,6 +241,27 @@ describe('telemetry sink', () => {
     expect(await device(UAV)).toMatchObject({ online: true });
   });
 
+  it('keeps every second of track when a backlog of them arrives at once', async () => {
+    // Three seconds of a 10 Hz aircraft, held up somewhere and delivered within one instant of ours.
+    const start = clock.now();
+    for (let i = 0; i < 30; i += 1)
+      sink.handle(
+        `thing/product/${UAV}/osd`,
+        bytes({
+          tid: 't',
+          bid: 'b',
+          timestamp: start + i * 100,
+          data: { latitude: 22.5 + i / 10_000, longitude: 113.9 },
+        }),
+      );
+    await sink.flush();
+    const track = await fx.db.query<{ ts: Date; latitude: number }>(
+      'select ts, latitude from device_tracks order by ts',
+    );
+    expect(track.map((row) => row.ts.getTime() - start)).toEqual([0, 1000, 2000]);
+    expect(track.map((row) => Math.round((row.latitude - 22.5) * 10_000))).toEqual([0, 10, 20]);
+  });
+
   it('times each body it reads and each point it stores from the payload timestamp', async () => {
     const lags: [string, number][] = [];
     const timed = createTelemetrySink({
