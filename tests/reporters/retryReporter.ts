@@ -30,12 +30,17 @@ export default class RetryReporter implements Reporter {
     else if (result.state === 'failed') this.failed += 1;
     else this.skipped += 1;
     const retries = test.diagnostic()?.retryCount ?? 0;
+    const name = `${test.module.moduleId.replace(`${process.cwd()}/`, '')} > ${test.fullName}`;
+    // Said as it happens, not only in the summary: a run that is cut short, or a log of which only
+    // the end is kept, still names what failed and why.
+    if (result.state === 'failed' || retries > 0) {
+      const errors = (result.errors ?? []).map((e) => headline(e.message)).slice(0, 3);
+      process.stdout.write(
+        `[${result.state === 'failed' ? 'failed' : 'retried'}] ${name}\n${errors.map((e) => `    ${e}\n`).join('')}`,
+      );
+    }
     if (retries === 0) return;
-    this.retried.push({
-      name: `${test.module.moduleId.replace(`${process.cwd()}/`, '')} > ${test.fullName}`,
-      retries,
-      firstError: headline(result.errors?.[0]?.message),
-    });
+    this.retried.push({ name, retries, firstError: headline(result.errors?.[0]?.message) });
   }
 
   onTestRunEnd(_modules: readonly TestModule[]): void {
