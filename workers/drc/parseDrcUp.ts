@@ -3,23 +3,12 @@
  * anything malformed, or a method the cockpit does not read, answers `null` instead of throwing.
  */
 import type { DrcUpMessage } from '../../protocol/mqtt/drc.ts';
-
-const decoder = new TextDecoder();
-
-type Loose = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Loose =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+import { isObject, num, readJson } from '../read/looseJson.ts';
+import type { Loose } from '../read/looseJson.ts';
 
 /** The typed message in `payload`, or `null`. */
 export function parseDrcUp(payload: Uint8Array): DrcUpMessage | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(decoder.decode(payload));
-  } catch {
-    return null;
-  }
+  const value = readJson(payload);
   if (!isObject(value) || !isObject(value.data) || typeof value.method !== 'string') return null;
   const seq = num(value.seq) ?? 0;
   const timestamp = num(value.timestamp) ?? undefined;

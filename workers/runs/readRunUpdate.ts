@@ -3,25 +3,17 @@
  * it, but a page must not break on a server of another version: anything malformed answers `null`.
  */
 import type { RunUpdate } from '../../protocol/tasks.ts';
+import { isObject, num, readJson } from '../read/looseJson.ts';
 
-const decoder = new TextDecoder();
-
-type Loose = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Loose =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-const int = (v: unknown): number | null =>
-  typeof v === 'number' && Number.isFinite(v) ? Math.trunc(v) : null;
+const int = (v: unknown): number | null => {
+  const n = num(v);
+  return n === null ? null : Math.trunc(n);
+};
 const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
 /** The update in `payload`, or `null` when it is not one. */
 export function readRunUpdate(payload: Uint8Array): RunUpdate | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(decoder.decode(payload));
-  } catch {
-    return null;
-  }
+  const value = readJson(payload);
   if (!isObject(value)) return null;
   const id = int(value.id);
   const taskId = int(value.task_id);
