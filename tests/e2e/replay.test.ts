@@ -192,7 +192,9 @@ describe('fleet replay', () => {
       const at = Date.parse(asked.get('t') ?? '');
       expect(Date.parse(asked.get('from') ?? '')).toBe(at - 600_000);
       expect(Date.parse(asked.get('to') ?? '')).toBe(at + 600_000);
-      await link.click();
+      // That very alarm's link: the simulator keeps raising alarms, and a newer one may have taken
+      // the list's first row since its address was read (the cursor then opened 31 s later).
+      await page.locator(`[data-testid=open-in-replay][href="${href}"]`).first().click();
       await page.waitForURL((u) => u.pathname === '/replay');
       // The cursor is on the alarm: the map drew that moment, the list marks the alarm, the
       // alarm's aircraft is selected.
