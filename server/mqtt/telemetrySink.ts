@@ -161,8 +161,10 @@ export function createTelemetrySink(options: SinkOptions): TelemetrySink {
       });
   }
 
-  const trusted = (msg: Decoded, now: number): boolean =>
-    msg.timestamp !== undefined && Math.abs(msg.timestamp - now) < MAX_CLOCK_SKEW_MS;
+  /** Whether a device's time `t` is near enough ours to be believed. */
+  const believable = (t: number | undefined, now: number): t is number =>
+    t !== undefined && Math.abs(t - now) < MAX_CLOCK_SKEW_MS;
+  const trusted = (msg: Decoded, now: number): boolean => believable(msg.timestamp, now);
   const timeOf = (msg: Decoded, now: number): number =>
     trusted(msg, now) ? (msg.timestamp ?? now) : now;
 
@@ -261,12 +263,14 @@ export function createTelemetrySink(options: SinkOptions): TelemetrySink {
     let sampleAt: number | undefined;
     if (parsed && parsed.family === 'thing' && parsed.kind === 'osd') {
       const now = scheduler.now();
-      // Judged on the aircraft's clock where its head says it: see sentAt.ts.
-      const sent = sentAtOf(payload);
-      sampleAt = sent !== undefined && Math.abs(sent - now) < MAX_CLOCK_SKEW_MS ? sent : now;
-      if (presence.domainOf(parsed.sn) === 0 && !sampler.wants(parsed.sn, sampleAt)) {
-        if (presence.seen(parsed.sn, now)) cameOnline.add(parsed.sn);
-        return;
+      if (presence.domainOf(parsed.sn) === 0) {
+        // Judged on the aircraft's clock where its head says it: see sentAt.ts.
+        const sent = sentAtOf(payload);
+        sampleAt = believable(sent, now) ? sent : now;
+        if (!sampler.wants(parsed.sn, sampleAt)) {
+          if (presence.seen(parsed.sn, now)) cameOnline.add(parsed.sn);
+          return;
+        }
       }
     }
     const msg = parsed ? decodeEnvelope(payload) : null;
