@@ -134,4 +134,44 @@ describe('the table hook and component', () => {
     expect(table().status).toBe('error');
     expect(host.textContent).toContain('数据加载失败');
   });
+
+  it('follows a live change in the background: the rows stay, usable, with no overlay', async () => {
+    let answer: (rows: { id: number }[]) => void = () => undefined;
+    let fail: (e: Error) => void = () => undefined;
+    let asked = 0;
+    const table = await mount(() => {
+      asked += 1;
+      if (asked === 1) return Promise.resolve({ data: [{ id: 7 }], total: 1 });
+      return new Promise((resolve, reject) => {
+        answer = (rows) => resolve({ data: rows, total: rows.length });
+        fail = reject;
+      });
+    });
+    const overlay = () => host.querySelector('.sd-table-overlay');
+    await settle(() => table().follow());
+    expect(asked).toBe(2);
+    expect(table().status).toBe('refreshing');
+    expect(overlay()).toBeNull();
+    expect(host.querySelector('tbody')?.textContent).toBe('7');
+    expect(host.querySelector('.sd-table-body')?.getAttribute('aria-busy')).toBe('true');
+    await settle(() => answer([{ id: 8 }, { id: 7 }]));
+    expect(table().status).toBe('ready');
+    expect(host.querySelector('tbody')?.textContent).toBe('87');
+
+    // A failed background read keeps what was shown; one the user asked for says it failed.
+    await settle(() => table().follow());
+    await settle(() => fail(new Error('offline')));
+    expect(table().status).toBe('ready');
+    expect(host.querySelector('tbody')?.textContent).toBe('87');
+    await settle(() => table().refresh());
+    expect(table().status).toBe('loading');
+    expect(overlay()).not.toBeNull();
+    await settle(() => fail(new Error('offline')));
+    expect(table().status).toBe('error');
+
+    // A page change shows the overlay even right after a background read started.
+    await settle(() => table().follow());
+    await settle(() => table().setPage(2));
+    expect(table().status).toBe('loading');
+  });
 });

@@ -127,6 +127,12 @@ describe('airspace areas reaching a simulated dock', () => {
       .toContain('No area is enabled');
     await expect.poll(() => dockState(page), WAIT).toBe('synchronized/true');
     await item.getByTestId('airspace-enabled').click({ force: true });
+    // Stored and its file rebuilt before the page is left: a full navigation would abort the
+    // request still on its way (the dock already reads as synchronised, from the step before).
+    await expect.poll(() => item.getAttribute('data-enabled')).toBe('true');
+    await expect
+      .poll(() => page.getByTestId('airspace-file').textContent(), WAIT)
+      .toMatch(/geofence_[0-9a-f]{16}\.json/);
     await expect.poll(() => dockState(page), WAIT).toBe('synchronized/true');
 
     // The workbench draws the project's areas under the fleet.

@@ -31,7 +31,10 @@ export function SearchTable<T>({ table, fields = [], columns, rowKey, toolbar }:
           onClick={table.refresh}
         />
       </div>
-      <div className="sd-table-body" aria-busy={table.status === 'loading'}>
+      <div
+        className="sd-table-body"
+        aria-busy={table.status === 'loading' || table.status === 'refreshing'}
+      >
         <HTMLTable striped interactive compact className="sd-table">
           <thead>
             <tr>

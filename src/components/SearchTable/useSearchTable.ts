@@ -2,7 +2,8 @@ import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react
 import { DEFAULT_PAGE_SIZE, isModelEmpty, toQuery } from './searchModel.ts';
 import type { SearchField, SearchModel, SearchValue, TableRequest } from './types.ts';
 
-export type TableStatus = 'loading' | 'ready' | 'error';
+/** `refreshing`: read again in the background, the rows of the last answer still shown and usable. */
+export type TableStatus = 'loading' | 'refreshing' | 'ready' | 'error';
 
 interface Options<T> {
   fields: readonly SearchField[];
@@ -16,6 +17,8 @@ interface Ask {
   current: number;
   size: number;
   nonce: number;
+  /** Read again because something changed elsewhere, not because the user asked (see `follow`). */
+  quiet: boolean;
 }
 
 interface Answer<T> {
@@ -34,9 +37,12 @@ export function useSearchTable<T>({ fields, request, pageSize = DEFAULT_PAGE_SIZ
   const [model, setModel] = useState<SearchModel>({});
   const [applied, setApplied] = useState<SearchModel>({});
   const [paging, setPaging] = useState({ current: 1, size: pageSize });
-  const [nonce, setNonce] = useState(0);
+  const [reload, setReload] = useState({ nonce: 0, quiet: false });
   const [answer, setAnswer] = useState<Answer<T>>({ ask: null, rows: [], total: 0, ok: true });
-  const ask = useMemo<Ask>(() => ({ search: applied, ...paging, nonce }), [applied, paging, nonce]);
+  const ask = useMemo<Ask>(
+    () => ({ search: applied, ...paging, ...reload }),
+    [applied, paging, reload],
+  );
 
   // Callers pass `request` and `fields` inline; reading them through an effect event keeps a new
   // function identity from starting a new load on every render.
@@ -46,7 +52,11 @@ export function useSearchTable<T>({ fields, request, pageSize = DEFAULT_PAGE_SIZ
     };
     request(toQuery(fields, next.search, next.current, next.size))
       .then((page) => settle({ rows: page.data, total: page.total, ok: true }))
-      .catch(() => settle({ rows: [], total: 0, ok: false }));
+      .catch(() => {
+        // A background read that failed keeps the rows shown (the client toasted the failure).
+        if (next.quiet && isCurrent()) setAnswer((last) => ({ ...last, ask: next }));
+        else settle({ rows: [], total: 0, ok: false });
+      });
   });
 
   useEffect(() => {
@@ -62,7 +72,16 @@ export function useSearchTable<T>({ fields, request, pageSize = DEFAULT_PAGE_SIZ
     setModel((m) => ({ ...m, [name]: value }));
   }, []);
 
-  const status: TableStatus = answer.ask !== ask ? 'loading' : answer.ok ? 'ready' : 'error';
+  const refresh = useCallback(() => setReload((r) => ({ nonce: r.nonce + 1, quiet: false })), []);
+  const follow = useCallback(() => setReload((r) => ({ nonce: r.nonce + 1, quiet: true })), []);
+  const status: TableStatus =
+    answer.ask === ask
+      ? answer.ok
+        ? 'ready'
+        : 'error'
+      : ask.quiet && answer.ok && sameRows(answer.ask, ask)
+        ? 'refreshing'
+        : 'loading';
   return {
     model,
     ...paging,
@@ -84,8 +103,19 @@ export function useSearchTable<T>({ fields, request, pageSize = DEFAULT_PAGE_SIZ
     },
     setPage: (current: number) => setPaging((p) => ({ ...p, current })),
     setSize: (size: number) => setPaging({ current: 1, size }),
-    refresh: () => setNonce((n) => n + 1),
+    /** Reads again with the overlay: the user asked. */
+    refresh,
+    /**
+     * Reads again in the background (a live event says the rows changed): the rows shown stay
+     * clickable, with no overlay that would swallow a click every time the list moves.
+     */
+    follow,
   };
+}
+
+/** True when `b` asks for the same search and page as `a` (only a reload apart). */
+function sameRows(a: Ask | null, b: Ask): boolean {
+  return a !== null && a.search === b.search && a.current === b.current && a.size === b.size;
 }
 
 export type SearchTableController<T> = ReturnType<typeof useSearchTable<T>>;

@@ -64,10 +64,10 @@ export default function AralmPage() {
   const [openId, setOpenId] = useState<number | null>(null);
   const open = useCallback((id: number) => setOpenId(id), []);
   const columns = useAralmColumns(selection, (a) => open(a.id));
-  const { refresh } = table;
+  const { follow } = table;
   useOpenFromAddress(open);
-  // A detection heard live joins the list at once.
-  useEffect(() => onAiArrival(() => refresh()), [refresh]);
+  // A detection heard live joins the list at once, without covering the rows being clicked.
+  useEffect(() => onAiArrival(() => follow()), [follow]);
   const changed = () => {
     selection.clear();
     table.refresh();

@@ -79,7 +79,7 @@ export function useTaskColumns(
         <span data-testid="task-next-run">{formatTime(x.next_run_at) || t('none')}</span>
       ),
     },
-    last: { title: t('lastResult'), render: (x) => <LastRun task={x} onEnded={table.refresh} /> },
+    last: { title: t('lastResult'), render: (x) => <LastRun task={x} onEnded={table.follow} /> },
     actions: {
       title: t('actions'),
       render: (x) => <TaskRowButtons task={x} act={onAction} folded={folded} />,
