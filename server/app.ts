@@ -33,6 +33,7 @@ import { Health } from './ops/health.ts';
 import { logFormat, logTransport } from './ops/logOutput.ts';
 import { Metrics } from './ops/metrics.ts';
 import type { Log } from './runtime/log.ts';
+import { logContextFields, withLogContext } from './runtime/logContext.ts';
 import { realScheduler } from './runtime/scheduler.ts';
 import type { Scheduler } from './runtime/scheduler.ts';
 import { createNotifier } from './notifications/notificationService.ts';
@@ -97,6 +98,8 @@ export async function buildApp(
     logger: {
       ...logTransport(logFormat(deps.config.logFormat, process.stdout.isTTY)),
       level: deps.config.logLevel,
+      // Each line names the request or device message whose work wrote it (see logContext.ts).
+      mixin: logContextFields,
       // Request logs carry method, URL and address only; these keep credentials out if that changes.
       redact: [
         'req.headers.authorization',
@@ -106,6 +109,10 @@ export async function buildApp(
       ],
     },
   }).withTypeProvider<ZodTypeProvider>();
+  // First of the hooks: everything the request starts, device calls included, carries its id.
+  app.addHook('onRequest', (request, _reply, done) => {
+    withLogContext({ reqId: request.id }, done);
+  });
   app.setValidatorCompiler(guardedValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const fallback = await serveConsole(app, options.distDir ?? join(REPO_ROOT, 'dist'));

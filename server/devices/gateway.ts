@@ -16,7 +16,9 @@
 import { randomUUID } from 'node:crypto';
 import { parseTopic, thingTopic } from '../../protocol/mqtt/topics.ts';
 import { decodeEnvelope } from '../mqtt/decode.ts';
+import type { Decoded } from '../mqtt/decode.ts';
 import type { Log } from '../runtime/log.ts';
+import { withLogContext } from '../runtime/logContext.ts';
 import { createRequestRegistry } from '../mqtt/requestRegistry.ts';
 import type { BrokerSession, OpenSession } from './BrokerSession.ts';
 import { NO_REPLY } from './DeviceGateway.ts';
@@ -87,13 +89,17 @@ export function createDeviceGateway(options: GatewayOptions): DeviceGateway {
       .filter((kind) => listeners.has(kind, 'deployment'))
       .map((kind) => `$share/${shareGroup}/${filterOf(kind)}`);
 
+  /** Runs the work a device message starts with its ids on every line it logs. */
+  const heard = (sn: string, msg: Decoded, work: () => void) =>
+    withLogContext({ tid: msg.tid, bid: msg.bid, sn, method: msg.method }, work);
+
   /** Hands a message of the first session (`lanes` its lanes) or the shared one (`deployment`). */
   function receive(lanes: () => readonly Lane[], topic: string, payload: Buffer): void {
     const parsed = parseTopic(topic);
     if (parsed?.family === 'status') {
       if (parsed.kind !== 'status') return;
       const msg = decodeEnvelope(payload);
-      if (msg) listeners.dispatch('status', lanes(), parsed.sn, msg);
+      if (msg) heard(parsed.sn, msg, () => listeners.dispatch('status', lanes(), parsed.sn, msg));
       return;
     }
     if (parsed?.family !== 'thing') return;
@@ -111,8 +117,9 @@ export function createDeviceGateway(options: GatewayOptions): DeviceGateway {
     // Decoded once here, whatever the number of features listening.
     const msg = decodeEnvelope(payload);
     if (!msg) return;
+    // A reply's work goes on in its caller's context (the request that sent the service).
     if (parsed.kind === 'services_reply') waiters.settle(msg.tid, msg.data);
-    else listeners.dispatch('events', lanes(), parsed.sn, msg);
+    else heard(parsed.sn, msg, () => listeners.dispatch('events', lanes(), parsed.sn, msg));
   }
 
   /** Subscribes what listeners added since the sessions opened now hear. */
@@ -166,13 +173,20 @@ export function createDeviceGateway(options: GatewayOptions): DeviceGateway {
       });
       if (closed) return failed('closed');
       if (!session) return failed('offline');
-      const reply = waiters.wait(
-        tid,
-        callOptions?.timeoutMs ?? options.replyTimeoutMs ?? DEFAULT_REPLY_TIMEOUT_MS,
-      );
-      const body = { tid, bid: randomUUID(), timestamp: timers.now(), method, data };
-      session.publish(thingTopic(gatewaySn, 'services'), JSON.stringify(body), 1);
-      return reply;
+      const bid = randomUUID();
+      const timeoutMs =
+        callOptions?.timeoutMs ?? options.replyTimeoutMs ?? DEFAULT_REPLY_TIMEOUT_MS;
+      const sent = session;
+      // The call's ids join its caller's (a request's id, say): the lines about it name them all.
+      return withLogContext({ tid, bid, sn: gatewaySn, method }, async () => {
+        const reply = waiters.wait(tid, timeoutMs);
+        const body = { tid, bid, timestamp: timers.now(), method, data };
+        sent.publish(thingTopic(gatewaySn, 'services'), JSON.stringify(body), 1);
+        const answer = await reply;
+        if (answer.failure === 'timeout')
+          log.warn(`device gateway: ${gatewaySn} did not answer ${method} within ${timeoutMs} ms`);
+        return answer;
+      });
     },
     onEvent: listen('events'),
     onStatus: listen('status'),

@@ -23,6 +23,7 @@ import type { QueuedGasReading } from '../gas/acceptGasReading.ts';
 import { GAS_BATCH_MAX, GAS_BATCH_MS, storeGasReadings } from '../gas/storeGasReadings.ts';
 import { SILENT_NOTIFIER, type Notifier } from '../notifications/Notifier.ts';
 import type { Log } from '../runtime/log.ts';
+import { withLogContext } from '../runtime/logContext.ts';
 import type { LagObserver } from '../ops/metrics.ts';
 import type { RequestRegistry } from './requestRegistry.ts';
 import { createPresence, OFFLINE_AFTER_MS } from './presence.ts';
@@ -232,14 +233,20 @@ export function createTelemetrySink(options: SinkOptions): TelemetrySink {
 
   function onEvent(sn: string, msg: Decoded, now: number): void {
     const method = msg.method ?? '';
+    // The stores run later, in their lane: each keeps the message's ids for what it logs.
+    const about = { tid: msg.tid, bid: msg.bid, sn, method };
     if (method === 'hms')
-      enqueue('hms', () => storeHms(db, sn, readHmsList(msg.data), now, notifier));
+      enqueue('hms', () =>
+        withLogContext(about, () => storeHms(db, sn, readHmsList(msg.data), now, notifier)),
+      );
     if (OWN_EVENTS.has(method)) {
       if (eventsDue.length >= MAX_BUFFERED_EVENTS) stats.dropped++;
       else eventsDue.push({ sn, method, data: msg.data, ts: timeOf(msg, now) });
     }
     if (method === 'ai_alarm')
-      enqueue('ai alarm', () => storeAiAlarm(db, sn, msg.data, now, notifier));
+      enqueue('ai alarm', () =>
+        withLogContext(about, () => storeAiAlarm(db, sn, msg.data, now, notifier)),
+      );
     if (method === 'gas_reading') {
       // Parsed now, so a malformed body is counted and never takes a place in the lane.
       const reading = acceptGasReading(db, sn, msg.data);
@@ -251,7 +258,8 @@ export function createTelemetrySink(options: SinkOptions): TelemetrySink {
   function onRequest(sn: string, msg: Decoded, now: number): void {
     const registry = options.requests;
     if (!registry) return;
-    void registry.answer(sn, msg, now).then((answer) => {
+    const about = { tid: msg.tid, bid: msg.bid, sn, method: msg.method };
+    void withLogContext(about, () => registry.answer(sn, msg, now)).then((answer) => {
       options.publish(thingTopic(sn, 'requests_reply'), JSON.stringify(answer));
     });
   }

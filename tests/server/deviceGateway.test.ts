@@ -7,6 +7,9 @@ import type { DeviceGateway } from '../../server/devices/DeviceGateway.ts';
 import { createDeviceGateway } from '../../server/devices/gateway.ts';
 import type { Timers } from '../../server/devices/replyWaiters.ts';
 import { silentLog } from '../../server/runtime/log.ts';
+import type { Log } from '../../server/runtime/log.ts';
+import { currentLogContext, withLogContext } from '../../server/runtime/logContext.ts';
+import type { LogContext } from '../../server/runtime/logContext.ts';
 
 const brokerUrl = process.env.TEST_MQTT_URL;
 
@@ -59,7 +62,7 @@ function fakeSession() {
   };
 }
 
-async function openGateway(): Promise<{
+async function openGateway(log: Log = silentLog): Promise<{
   gateway: DeviceGateway;
   timers: ReturnType<typeof manualTimers>;
   broker: ReturnType<typeof fakeSession>;
@@ -67,7 +70,7 @@ async function openGateway(): Promise<{
   const timers = manualTimers();
   const broker = fakeSession();
   const gateway = createDeviceGateway({
-    log: silentLog,
+    log,
     timers,
     replyTimeoutMs: 1_000,
     openSession: () => Promise.resolve(broker.session),
@@ -114,6 +117,54 @@ describe('device gateway', () => {
     await gateway.close();
     expect(await pending).toMatchObject({ result: NO_REPLY, failure: 'closed' });
     expect(await gateway.call('DOCK1', 'cover_open', {})).toMatchObject({ failure: 'closed' });
+  });
+
+  it('names the request and the call on a silent device’s line, and a message’s ids on its work', async () => {
+    // What the server's logger adds to each line (pino's mixin reads the same context).
+    const lines: (LogContext & { msg: string })[] = [];
+    const record = (msg: string) => void lines.push({ msg, ...currentLogContext() });
+    const { gateway, timers, broker } = await openGateway({
+      info: record,
+      warn: record,
+      error: record,
+    });
+    const silent = withLogContext({ reqId: 'req-1' }, () =>
+      gateway.call('DOCK1', 'cover_open', {}, { timeoutMs: 500 }),
+    );
+    const sent = broker.published[0]?.body;
+    timers.advance(500);
+    await silent;
+    expect(lines).toEqual([
+      {
+        msg: 'device gateway: DOCK1 did not answer cover_open within 500 ms',
+        reqId: 'req-1',
+        tid: sent?.tid,
+        bid: sent?.bid,
+        sn: 'DOCK1',
+        method: 'cover_open',
+      },
+    ]);
+
+    const during: (LogContext | undefined)[] = [];
+    gateway.onEvent('flighttask_progress', () => during.push(currentLogContext()));
+    gateway.onStatus('update_topo', () => during.push(currentLogContext()));
+    broker.deliver('thing/product/DOCK1/events', {
+      tid: 'ev-t',
+      bid: 'ev-b',
+      method: 'flighttask_progress',
+      data: {},
+    });
+    broker.deliver('sys/product/DOCK1/status', {
+      tid: 'st-t',
+      bid: 'st-b',
+      method: 'update_topo',
+      data: {},
+    });
+    expect(during).toEqual([
+      { tid: 'ev-t', bid: 'ev-b', sn: 'DOCK1', method: 'flighttask_progress' },
+      { tid: 'st-t', bid: 'st-b', sn: 'DOCK1', method: 'update_topo' },
+    ]);
+    expect(currentLogContext()).toBeUndefined();
   });
 
   it('answers offline before it is started', async () => {

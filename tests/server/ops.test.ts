@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import type { SkydeckExtension } from '../../server/app.ts';
 import { realtimeExtension } from '../../server/realtime.ts';
+import { currentLogContext } from '../../server/runtime/logContext.ts';
 import { backends } from './helpers/backends.ts';
 import { useSeededServer } from './helpers/seededServer.ts';
 
@@ -23,8 +25,29 @@ async function get(url: string, path: string, token?: string) {
   return { status: response.status, text: await response.text(), headers: response.headers };
 }
 
+/** A route that answers what its work's log lines would name, after an await and a timer. */
+const contextProbe: SkydeckExtension = (app) => {
+  app.get('/test/log-context', async (request) => {
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    return { id: request.id, context: currentLogContext() ?? null };
+  });
+  return Promise.resolve();
+};
+
 describe('health and readiness without the realtime side', () => {
-  const world = useSeededServer(pglite);
+  const world = useSeededServer(pglite, { extensions: [contextProbe] });
+
+  it('carries each request’s id into the work it starts, for the lines it logs', async () => {
+    const [a, b] = await Promise.all(
+      [0, 1].map(async () => {
+        const answer = await get(world.server.url, '/test/log-context');
+        return JSON.parse(answer.text) as { id: string; context: { reqId?: string } | null };
+      }),
+    );
+    expect(a?.context?.reqId).toBe(a?.id);
+    expect(b?.context?.reqId).toBe(b?.id);
+    expect(a?.id).not.toBe(b?.id);
+  });
 
   it('answers /healthz and /readyz without a token, naming each check', async () => {
     const health = await get(world.server.url, '/healthz');
