@@ -5,13 +5,14 @@
  * workbench map draws the area too. Then a route planned through a no-fly area is warned of: its
  * import names the waypoints, the route editor lists them and marks them on its map over the area,
  * and the task dialog says the task will be refused. Screenshots in both languages on a desktop and
- * a phone (with `SKYDECK_SHOTS=1`).
+ * a phone (with `SKYDECK_SHOTS=1`). Last, an aircraft on patrol near a no-fly area: the pilot's
+ * cockpit says so in its HUD, naming the area and the distance to it.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { AIRSPACE_API } from '../../protocol/airspace.ts';
 import type { AirspaceArea } from '../../protocol/airspace.ts';
-import { API, type LoginResult } from '../../protocol/http.ts';
+import { API, type Device, type LoginResult, type Page as ApiPage } from '../../protocol/http.ts';
 import { fixtureKmz } from '../fixtures/wpml/kmz.ts';
 import { apiCall } from './support/api.ts';
 import { TEST_PASSWORD } from './support/server.ts';
@@ -229,5 +230,73 @@ describe('airspace areas reaching a simulated dock', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await saveShot(page, 'airspace', 'task-refused-en-phone');
     await page.setViewportSize({ width: 1440, height: 900 });
+  });
+});
+
+describe('an aircraft near a no-fly area, in the cockpit', () => {
+  // Any area within 5 km counts as near: wherever its patrol takes the aircraft, it is warned. Its
+  // rest in the dock before the patrol (up to 90 s) passes ten times faster.
+  const e2e = useE2E({ SIM_DRONES: '1', SIM_TIME_SCALE: '10', AIRSPACE_WARN_M: '5000' });
+
+  it('warns the pilot in the HUD with the area and its distance, in both languages', async () => {
+    const { page, server } = e2e;
+    page.setDefaultTimeout(60_000);
+    const operator = await apiCall<LoginResult>(server.url, API.login, null, {
+      username: 'operator',
+      password: TEST_PASSWORD,
+    });
+    const workspace = operator.user.workspace_id;
+    // The dock, once it said where it stands.
+    const placedDock = async () => {
+      const listed = await apiCall<ApiPage<Device>>(
+        server.url,
+        `${API.deviceList}?workspace_id=${workspace}&domain=3`,
+        operator.token,
+      );
+      return listed.data.find((d) => d.latitude !== null && d.longitude !== null) ?? null;
+    };
+    await expect.poll(placedDock, WAIT).not.toBeNull();
+    const dock = await placedDock();
+    if (!dock || dock.latitude === null || dock.longitude === null) throw new Error('no dock');
+    // A square of about 200 m, 1.5 km east of the dock: near, never over it.
+    const [lng, lat] = [dock.longitude + 0.015, dock.latitude];
+    const half = 0.001;
+    const name = 'E2E 油库';
+    await apiCall<AirspaceArea>(server.url, AIRSPACE_API.add, operator.token, {
+      workspace_id: workspace,
+      name,
+      kind: 'no_fly',
+      shape: {
+        type: 'polygon',
+        coordinates: [
+          [lng - half, lat - half],
+          [lng + half, lat - half],
+          [lng + half, lat + half],
+          [lng - half, lat + half],
+          [lng - half, lat - half],
+        ],
+      },
+    });
+
+    // The dock fetches the file; airborne, its aircraft reports its distance each second, and the
+    // server raises the alarm the HUD shows while it is active.
+    await e2e.console.signIn('operator');
+    await page.goto(`/drone_ctl?sn=${dock.device_sn}`);
+    await page.getByTestId('cockpit').waitFor();
+    const alert = page.getByTestId('hud-airspace');
+    await alert.waitFor({ timeout: 90_000 });
+    expect(await alert.getAttribute('data-inside')).toBe('false');
+    expect(await alert.textContent()).toMatch(new RegExp(`接近禁飞区“${name}”：距边界 \\d+ 米`));
+    await saveShot(page, 'airspace', 'hud-near-zh-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await saveShot(page, 'airspace', 'hud-near-zh-phone');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await e2e.console.switchLanguage('English');
+    await expect
+      .poll(() => alert.textContent())
+      .toMatch(new RegExp(`Near the no-fly area “${name}”: \\d+ m from its boundary`));
+    await saveShot(page, 'airspace', 'hud-near-en-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await saveShot(page, 'airspace', 'hud-near-en-phone');
   });
 });
