@@ -22,7 +22,7 @@ import * as Comlink from 'comlink';
 import type { ConnectOptions, JsonObject, TelemetryEventKind } from '../protocol/telemetry.ts';
 import type { DrcOutgoing, DrcUpListener } from '../protocol/cockpitLink.ts';
 import { mapFrameBuffers } from './core/mapFrame.ts';
-import type { RunUpdateListener } from './runs/runFeed.ts';
+import type { RunGrantListener, RunUpdateListener } from './runs/runFeed.ts';
 import { createTelemetryService } from './telemetryService.ts';
 import type {
   ConnectionListener,
@@ -36,6 +36,7 @@ let deltaListener: DeltaListener | null = null;
 let connectionListener: ConnectionListener | null = null;
 let drcListener: DrcUpListener | null = null;
 let runListener: RunUpdateListener | null = null;
+let runGrant: RunGrantListener | null = null;
 
 const api = {
   connect: (options: ConnectOptions) => service.connect(options),
@@ -76,15 +77,22 @@ const api = {
     drcListener = null;
     service.drcClose();
   },
-  /** Pass `Comlink.proxy(fn)` for the run updates; it replaces (and releases) the previous one. */
-  runsOpen: (workspaceId: number, listener: RunUpdateListener) => {
+  /**
+   * Pass `Comlink.proxy(fn)` for the run updates and for whether the broker grants them; they
+   * replace (and release) the previous ones.
+   */
+  runsOpen: (workspaceId: number, listener: RunUpdateListener, grant?: RunGrantListener) => {
     release(runListener);
+    release(runGrant);
     runListener = listener;
-    service.runsOpen(workspaceId, listener);
+    runGrant = grant ?? null;
+    service.runsOpen(workspaceId, listener, grant);
   },
   runsClose: () => {
     release(runListener);
+    release(runGrant);
     runListener = null;
+    runGrant = null;
     service.runsClose();
   },
   stats: () => service.stats(),

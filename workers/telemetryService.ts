@@ -14,7 +14,7 @@ import { DrcSender } from './drc/drcSender.ts';
 import { MqttLink } from './link/mqttLink.ts';
 import { consoleTopics } from './link/watchedTopics.ts';
 import { RunFeed } from './runs/runFeed.ts';
-import type { RunUpdateListener } from './runs/runFeed.ts';
+import type { RunGrantListener, RunUpdateListener } from './runs/runFeed.ts';
 
 /** Receives each delta; it must call `ack(delta.seq)` once the delta is applied (ideally drawn). */
 export type DeltaListener = (delta: TelemetryFrame) => unknown;
@@ -50,7 +50,12 @@ export function createTelemetryService(options: TelemetryServiceOptions = {}) {
       message: (topic, payload) => {
         if (!drc.take(topic, payload) && !runs.take(topic, payload)) core.push(topic, payload);
       },
-      state: (state) => notify(connectionListener?.(state)),
+      state: (state) => {
+        // Online: every topic is subscribed afresh, the run topic asked for again.
+        if (state === 'online') runs.asked();
+        notify(connectionListener?.(state));
+      },
+      refused: (topics) => runs.refused(topics),
     },
     options.scheduler,
   );
@@ -111,10 +116,11 @@ export function createTelemetryService(options: TelemetryServiceOptions = {}) {
     },
     /**
      * Follows the runs of `workspaceId` (the user's own workspace, which hears every run below it):
-     * each update goes to `listener` as it arrives, until `runsClose`.
+     * each update goes to `listener` as it arrives, until `runsClose`. `grant` hears whether the
+     * broker allows the topic (see `RunGrantListener`).
      */
-    runsOpen(workspaceId: number, listener: RunUpdateListener): void {
-      runs.open(workspaceId, listener);
+    runsOpen(workspaceId: number, listener: RunUpdateListener, grant?: RunGrantListener): void {
+      runs.open(workspaceId, listener, grant);
       subscribe();
     },
     runsClose(): void {

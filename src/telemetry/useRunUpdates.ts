@@ -1,13 +1,14 @@
 /**
  * The task pages' door to the pushed run updates (runFeed.ts). Pages ask the server again only while
- * the push is not live (the link is down or has not connected yet), and once when it comes back.
+ * the push is not live (the link is down or has not connected yet, or the broker refused the topic),
+ * and once when it comes back.
  */
 import { useEffect, useState } from 'react';
 import type { RunUpdate } from '../../protocol/tasks.ts';
 import { useLatest } from '../lib/useLatest.ts';
 import { useAccountState } from '../state/account.ts';
 import { useTelemetryLink } from '../state/fleet.ts';
-import { followRuns } from './runFeed.ts';
+import { followRuns, useRunsRefused } from './runFeed.ts';
 
 /**
  * Calls `onUpdate` with every run update of the signed-in user's scope (their workspace and every
@@ -19,11 +20,13 @@ export function useRunUpdates(onUpdate: (update: RunUpdate) => void): boolean {
   const latest = useLatest(onUpdate);
   const workspaceId = useAccountState().userInfo?.workspace_id ?? null;
   const online = useTelemetryLink().state === 'online';
+  // A refused topic (the role lost the task page) leaves the link up: the page asks the server.
+  const refused = useRunsRefused();
   useEffect(() => {
     if (workspaceId === null) return;
     return followRuns(workspaceId, (update) => latest.current(update));
   }, [workspaceId, latest]);
-  return online && workspaceId !== null;
+  return online && !refused && workspaceId !== null;
 }
 
 /**

@@ -16,6 +16,11 @@ const CONNECT_TIMEOUT_MS = 10_000;
 export interface MqttLinkHandlers {
   message(topic: string, payload: Uint8Array): void;
   state(state: ConnectionState): void;
+  /**
+   * Topics the broker refused: answers those a feature can do without and took care of (the run
+   * updates fall back to asking the server). Any other refused topic marks the link `refused`.
+   */
+  refused?(topics: readonly string[]): readonly string[];
 }
 
 /**
@@ -35,7 +40,10 @@ export class MqttLink {
     private readonly handlers: MqttLinkHandlers,
     private readonly scheduler: SchedulerLike = asyncScheduler,
   ) {
-    this.subscriptions = new TopicSubscriptions(() => this.setState('refused'));
+    this.subscriptions = new TopicSubscriptions((topics) => {
+      const handled = new Set(this.handlers.refused?.(topics) ?? []);
+      if (topics.some((topic) => !handled.has(topic))) this.setState('refused');
+    });
   }
 
   /** Opens the connection, replacing any previous one. */

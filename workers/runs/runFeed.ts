@@ -9,20 +9,40 @@ import { readRunUpdate } from './readRunUpdate.ts';
 
 /** Told each update; a comlink proxy in the worker, so it may answer a promise. */
 export type RunUpdateListener = (update: RunUpdate) => unknown;
+/**
+ * Told whether the broker lets this tab hear the run topic: `false` when it refused it (the role
+ * lost the task page), `true` each time the link asks again (every connect).
+ */
+export type RunGrantListener = (granted: boolean) => unknown;
 
 export class RunFeed {
   private subscribed: string | null = null;
   private listener: RunUpdateListener | null = null;
+  private grant: RunGrantListener | null = null;
 
   /** Follows the runs announced for `workspaceId` (the user's own: the broker allows no other). */
-  open(workspaceId: number, listener: RunUpdateListener): void {
+  open(workspaceId: number, listener: RunUpdateListener, grant?: RunGrantListener): void {
     this.subscribed = runTopic(workspaceId);
     this.listener = listener;
+    this.grant = grant ?? null;
   }
 
   close(): void {
     this.subscribed = null;
     this.listener = null;
+    this.grant = null;
+  }
+
+  /** The link connected and subscribes afresh: the topic is asked for again. */
+  asked(): void {
+    if (this.subscribed !== null) tell(this.grant?.(true));
+  }
+
+  /** Of the topics the broker refused, the run topic when it is one: its pages ask the server. */
+  refused(topics: readonly string[]): string[] {
+    if (this.subscribed === null || !topics.includes(this.subscribed)) return [];
+    tell(this.grant?.(false));
+    return [this.subscribed];
   }
 
   /** The run topic to subscribe to, or `null` while nobody follows runs. */
@@ -35,9 +55,12 @@ export class RunFeed {
     if (topic !== this.subscribed) return false;
     const update = readRunUpdate(payload);
     if (update === null || this.listener === null) return true;
-    const result = this.listener(update);
-    // A listener whose page has gone rejects; nothing is left to tell.
-    if (result instanceof Promise) result.catch(() => undefined);
+    tell(this.listener(update));
     return true;
   }
+}
+
+/** A listener whose page has gone rejects; nothing is left to tell. */
+function tell(result: unknown): void {
+  if (result instanceof Promise) result.catch(() => undefined);
 }

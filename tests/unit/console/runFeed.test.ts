@@ -6,16 +6,23 @@ import {
   detachRunLink,
   followRuns,
   openedRuns,
+  runsRefused,
 } from '../../../src/telemetry/runFeed.ts';
 
 /** A worker that records the feed calls and lets the test push through the listener it was given. */
 function fakeRunLink() {
   const calls: string[] = [];
   let push: ((update: RunUpdate) => unknown) | null = null;
+  let grant: ((granted: boolean) => unknown) | null = null;
   const link = {
-    runsOpen: (workspaceId: number, listener: (update: RunUpdate) => unknown) => {
+    runsOpen: (
+      workspaceId: number,
+      listener: (update: RunUpdate) => unknown,
+      granted: (granted: boolean) => unknown,
+    ) => {
       calls.push(`open ${String(workspaceId)}`);
       push = listener;
+      grant = granted;
       return Promise.resolve();
     },
     runsClose: () => {
@@ -24,7 +31,12 @@ function fakeRunLink() {
       return Promise.resolve();
     },
   } as unknown as RunLink;
-  return { link, calls, push: (update: RunUpdate) => push?.(update) };
+  return {
+    link,
+    calls,
+    push: (update: RunUpdate) => push?.(update),
+    grant: (granted: boolean) => grant?.(granted),
+  };
 }
 
 const update = (id: number, state: string) => ({ id, task_id: 1, state }) as unknown as RunUpdate;
@@ -75,5 +87,25 @@ describe('the run feed on the main thread', () => {
 
     detachRunLink(second.link);
     expect(openedRuns()).toBeNull();
+  });
+
+  it('knows when the broker refused the topic, until it is asked for again or reopened', () => {
+    const worker = fakeRunLink();
+    attachRunLink(worker.link);
+    stops.push(() => detachRunLink(worker.link));
+    const stop = followRuns(5, () => undefined);
+    expect(runsRefused()).toBe(false);
+    worker.grant(false);
+    expect(runsRefused()).toBe(true);
+    // The link connected again and subscribed afresh.
+    worker.grant(true);
+    expect(runsRefused()).toBe(false);
+    worker.grant(false);
+    stop();
+    // Nobody follows: nothing is refused; the next reader starts from a fresh ask.
+    expect(runsRefused()).toBe(false);
+    stops.push(followRuns(5, () => undefined));
+    expect(worker.calls).toEqual(['open 5', 'close', 'open 5']);
+    expect(runsRefused()).toBe(false);
   });
 });

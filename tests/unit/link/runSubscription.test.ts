@@ -92,4 +92,45 @@ describe("the run updates on the tab's link", () => {
     await vi.waitFor(() => expect(broker.subscribed).not.toContain(RUNS), WAIT);
     expect(broker.subscribed).toContain('thing/product/DOCK1/osd');
   });
+
+  it('keeps the link up when the broker refuses the run topic, and tells the page to ask the server', async () => {
+    broker.refuse.add(RUNS);
+    const states: string[] = [];
+    service.onConnection((state) => void states.push(state));
+    const granted: boolean[] = [];
+    const got: RunUpdate[] = [];
+    service.runsOpen(
+      7,
+      (update) => got.push(update),
+      (grant) => void granted.push(grant),
+    );
+    service.setWatched(['DOCK1']);
+    service.connect({
+      url: broker.url,
+      clientId: '042918',
+      username: 'operator',
+      password: GOOD_PASSWORD,
+    });
+    await vi.waitFor(() => expect(granted).toEqual([true, false]), WAIT);
+    expect(states.at(-1)).toBe('online');
+    expect(states).not.toContain('refused');
+    // The devices still arrive over the same link.
+    await vi.waitFor(() => expect(broker.subscribed).toContain('thing/product/DOCK1/osd'), WAIT);
+    await broker.publish('thing/product/DOCK1/osd', { timestamp: Date.now(), data: {} });
+    await vi.waitFor(() => expect(service.stats().in).toBe(1), WAIT);
+
+    // Allowed again (say the role got the task page back): the next connect asks afresh.
+    broker.refuse.delete(RUNS);
+    await broker.stop();
+    await broker.start();
+    await vi.waitFor(() => expect(granted).toEqual([true, false, true]), { timeout: 30_000 });
+    await vi.waitFor(async () => {
+      await broker.publish(RUNS, UPDATE);
+      expect(got).toContainEqual(UPDATE);
+    }, WAIT);
+    expect(granted).toEqual([true, false, true]);
+    // A device topic refused still marks the link: that is the user's scope, not a feature's.
+    service.setWatched(['DOCK1', 'FORBIDDEN1']);
+    await vi.waitFor(() => expect(states.at(-1)).toBe('refused'), WAIT);
+  });
 });

@@ -28,7 +28,11 @@ export class TestBroker {
   readonly subscribed = new Set<string>();
   port = 0;
 
-  private constructor(private readonly broker: Aedes) {
+  private constructor(
+    private readonly broker: Aedes,
+    /** Topics refused to every client besides the forbidden devices' (tests add to it). */
+    readonly refuse: Set<string>,
+  ) {
     broker.on('publish', (packet, client) => {
       if (client) this.published.push({ topic: packet.topic, payload: packet.payload.toString() });
     });
@@ -42,16 +46,17 @@ export class TestBroker {
   }
 
   static async create(): Promise<TestBroker> {
+    const refuse = new Set<string>();
     const broker = await Aedes.createBroker({
       authenticate: (_client, _username, password, done) => {
         if (password?.toString() === GOOD_PASSWORD) return done(null, true);
         done(Object.assign(new Error('bad credentials'), { returnCode: BAD_CREDENTIALS }), false);
       },
       authorizeSubscribe: (_client, sub, done) => {
-        done(null, sub.topic.includes(FORBIDDEN_SN) ? null : sub);
+        done(null, sub.topic.includes(FORBIDDEN_SN) || refuse.has(sub.topic) ? null : sub);
       },
     });
-    const testBroker = new TestBroker(broker);
+    const testBroker = new TestBroker(broker, refuse);
     await testBroker.start();
     return testBroker;
   }
