@@ -43,6 +43,31 @@ function routeThrough(points: readonly [number, number][]): Uint8Array {
   );
 }
 
+/** Adds, through the API, a no-fly square of about 200 m around `[lng, lat]` to the user's project. */
+async function addNoFlySquare(
+  url: string,
+  user: LoginResult,
+  name: string,
+  [lng, lat]: [number, number],
+): Promise<void> {
+  const half = 0.001;
+  await apiCall<AirspaceArea>(url, AIRSPACE_API.add, user.token, {
+    workspace_id: user.user.workspace_id,
+    name,
+    kind: 'no_fly',
+    shape: {
+      type: 'polygon',
+      coordinates: [
+        [lng - half, lat - half],
+        [lng + half, lat - half],
+        [lng + half, lat + half],
+        [lng - half, lat + half],
+        [lng - half, lat - half],
+      ],
+    },
+  });
+}
+
 /** Clicks the airspace map at a fraction of its width and height. */
 async function clickMap(page: Page, x: number, y: number): Promise<void> {
   const box = await page.getByTestId('airspace-map').boundingBox();
@@ -154,22 +179,7 @@ describe('airspace areas reaching a simulated dock', () => {
     });
     // A school's square of about 200 m; the route flies west to east through its middle.
     const [lng, lat] = [113.95, 22.545];
-    const half = 0.001;
-    await apiCall<AirspaceArea>(server.url, AIRSPACE_API.add, operator.token, {
-      workspace_id: operator.user.workspace_id,
-      name: SCHOOL,
-      kind: 'no_fly',
-      shape: {
-        type: 'polygon',
-        coordinates: [
-          [lng - half, lat - half],
-          [lng + half, lat - half],
-          [lng + half, lat + half],
-          [lng - half, lat + half],
-          [lng - half, lat - half],
-        ],
-      },
-    });
+    await addNoFlySquare(server.url, operator, SCHOOL, [lng, lat]);
     const kmz = routeThrough([
       [lng - 0.003, lat],
       [lng, lat],
@@ -260,23 +270,8 @@ describe('an aircraft near a no-fly area, in the cockpit', () => {
     if (!dock || dock.latitude === null || dock.longitude === null) throw new Error('no dock');
     // A square of about 200 m, 1.5 km east of the dock: near, never over it.
     const [lng, lat] = [dock.longitude + 0.015, dock.latitude];
-    const half = 0.001;
     const name = 'E2E 油库';
-    await apiCall<AirspaceArea>(server.url, AIRSPACE_API.add, operator.token, {
-      workspace_id: workspace,
-      name,
-      kind: 'no_fly',
-      shape: {
-        type: 'polygon',
-        coordinates: [
-          [lng - half, lat - half],
-          [lng + half, lat - half],
-          [lng + half, lat + half],
-          [lng - half, lat + half],
-          [lng - half, lat - half],
-        ],
-      },
-    });
+    await addNoFlySquare(server.url, operator, name, [lng, lat]);
 
     // The dock fetches the file; airborne, its aircraft reports its distance each second, and the
     // server raises the alarm the HUD shows while it is active.
