@@ -1,6 +1,7 @@
 /**
- * `npm run bench [-- --only <id>[,<id>…]] [-- --quick]`: runs the benchmark sections, prints each
- * as a table, stores `bench/results/<date>-<section>.json` and rewrites `bench/results/latest.md`.
+ * `npm run bench [-- --only <id>[,<id>…]] [-- --quick] [-- --gpu]`: runs the benchmark sections,
+ * prints each as a table, stores `bench/results/<date>-<section>.json` and rewrites
+ * `bench/results/latest.md`. `--gpu`: the browser section's pages draw on the machine's GPU.
  */
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -42,6 +43,7 @@ async function main(): Promise<void> {
     options: {
       only: { type: 'string', multiple: true },
       quick: { type: 'boolean', default: false },
+      gpu: { type: 'boolean', default: false },
     },
   });
   const wanted = new Set((values.only ?? []).flatMap((v) => v.split(',')));
@@ -56,10 +58,10 @@ async function main(): Promise<void> {
   const machine = machineFacts();
   const date = new Date().toISOString().slice(0, 10);
   console.log(
-    `Skydeck benchmarks · ${date} · ${describeMachine(machine)}${values.quick ? ' · quick' : ''}\n`,
+    `Skydeck benchmarks · ${date} · ${describeMachine(machine)}${values.quick ? ' · quick' : ''}${values.gpu ? ' · GPU switches' : ''}\n`,
   );
   for (const section of SECTIONS.filter((s) => wanted.size === 0 || wanted.has(s.id))) {
-    const result = await section.run({ quick: values.quick });
+    const result = await section.run({ quick: values.quick, gpu: values.gpu });
     console.log(`${formatTable(result)}\n`);
     const path = await storeResult(RESULTS_DIR, { section: section.id, date, machine, result });
     console.log(`  → ${path}\n`);

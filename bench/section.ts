@@ -6,6 +6,8 @@
 export interface BenchOptions {
   /** A short smoke run (fewer runs and messages) instead of the full measurement. */
   quick: boolean;
+  /** Draw the browser pages on the machine's GPU (`--gpu`) instead of software WebGL. */
+  gpu?: boolean;
 }
 
 /** One section's results: a table plus the notes that say how to read it. */

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { DRAIN_PROBE, INIT_SCRIPT, quantile } from './pageMetrics.ts';
 import type { PageSnapshot, ProbeDrain } from './pageMetrics.ts';
 import { openRawPage } from './rawChromium.ts';
+import { RENDERER_EXPRESSION } from './renderer.ts';
 
 export type PageMode = 'map' | 'data' | 'naive';
 
@@ -22,6 +23,8 @@ export interface PagePlan {
   mode: PageMode;
   warmupMs: number;
   measureMs: number;
+  /** Start the page's Chromium with the GPU switches (renderer.ts). */
+  gpu?: boolean;
 }
 
 export interface PageResult {
@@ -40,6 +43,8 @@ export interface PageResult {
   longestTaskMs: number;
   fps: number;
   heapMb: number;
+  /** The page's WebGL renderer (renderer.ts), so a figure says whether a GPU drew it. */
+  renderer: string;
 }
 
 /** Sums the page's User Timing measures of the telemetry steps. */
@@ -93,7 +98,9 @@ async function writeRunPage(plan: PagePlan): Promise<string> {
 /** Opens the page in `mode`, lets it settle, and measures one window. */
 export async function measurePage(plan: PagePlan): Promise<PageResult> {
   const name = await writeRunPage(plan);
-  const page = await openRawPage(`${plan.pageUrl}/bench/e2e/page/${name}`, 1440, 900);
+  const page = await openRawPage(`${plan.pageUrl}/bench/e2e/page/${name}`, 1440, 900, {
+    gpu: plan.gpu,
+  });
   try {
     await sleep(plan.warmupMs);
     const read = async (): Promise<PageCounters> => {
@@ -113,6 +120,8 @@ export async function measurePage(plan: PagePlan): Promise<PageResult> {
     const after = await read();
     const end = await page.evaluate<ProbeDrain | null>(DRAIN_PROBE);
     const seconds = (after.at - before.at) / 1000;
+    // Asked after the window: its context must not cost the measured seconds anything.
+    const renderer = await page.evaluate<string>(RENDERER_EXPRESSION);
     const received =
       plan.mode === 'naive'
         ? after.naiveMessages - before.naiveMessages
@@ -131,6 +140,7 @@ export async function measurePage(plan: PagePlan): Promise<PageResult> {
       longestTaskMs: Math.max(0, ...after.longTasks),
       fps: (after.frames - before.frames) / seconds,
       heapMb: after.heapBytes / 2 ** 20,
+      renderer,
     };
   } finally {
     await page.close();

@@ -14,6 +14,7 @@ import type { BenchOptions, BenchResult, BenchSection } from '../section.ts';
 import { BENCH_PAGE_OUT } from './benchPage.vite.config.ts';
 import type { PageMode, PageResult } from './browserRun.ts';
 import { measurePage } from './browserRun.ts';
+import { isSoftwareRenderer } from './renderer.ts';
 import { startMosquitto } from './mosquitto.ts';
 import { startReplayProcess } from './replayProcess.ts';
 import { serveStatic } from './staticServer.ts';
@@ -40,7 +41,11 @@ function row(drones: number, r: PageResult, naive: PageResult | undefined): (str
     drones,
     r.mode,
     round(r.msgsPerS),
-    r.mode === 'map' ? `${round(r.p50)} / ${round(r.p95)}` : '—',
+    r.mode !== 'map'
+      ? '—'
+      : Number.isNaN(r.p50)
+        ? 'no frame drawn'
+        : `${round(r.p50)} / ${round(r.p95)}`,
     round(r.busyMsPerS),
     round(r.scriptMsPerS),
     round(telemetryMs(r), 1),
@@ -74,6 +79,7 @@ async function run(opts: BenchOptions): Promise<BenchResult> {
     return { title, columns, rows: [], notes: ['skipped: no Mosquitto on this machine'] };
   const rows: (string | number)[][] = [];
   const notes: string[] = [];
+  const renderers = new Set<string>();
   const warmupMs = opts.quick ? 2_500 : 4_000;
   const measureMs = opts.quick ? 4_000 : 6_000;
   try {
@@ -104,6 +110,7 @@ async function run(opts: BenchOptions): Promise<BenchResult> {
             mode,
             warmupMs: settleMs,
             measureMs,
+            gpu: opts.gpu,
           };
           results.set(mode, await measurePage(plan));
         }
@@ -111,7 +118,9 @@ async function run(opts: BenchOptions): Promise<BenchResult> {
         const naive = results.get('naive');
         for (const mode of MODES) {
           const r = results.get(mode);
-          if (r !== undefined) rows.push(row(drones, r, naive));
+          if (r === undefined) continue;
+          rows.push(row(drones, r, naive));
+          renderers.add(r.renderer);
         }
         if (load !== null)
           notes.push(
@@ -124,8 +133,14 @@ async function run(opts: BenchOptions): Promise<BenchResult> {
   } finally {
     await broker.stop();
   }
+  const software = [...renderers].every(isSoftwareRenderer);
+  if (opts.gpu === true && software)
+    notes.push(
+      'Asked for the GPU (--gpu), but Chromium found none it could use and fell back to software: these are not GPU figures.',
+    );
   notes.push(
-    `Each page ${warmupMs / 1000} s (+1 s per 1 000 aircraft) to settle, then ${measureMs / 1000} s measured; headless Chromium at 1440×900 with software WebGL, so fps and map cost include raster work a GPU would take.`,
+    `WebGL renderer${renderers.size > 1 ? 's' : ''} of these pages: ${[...renderers].join('; ') || 'none measured'}${opts.gpu === true ? ' (started with --gpu)' : ''}.`,
+    `Each page ${warmupMs / 1000} s (+1 s per 1 000 aircraft) to settle, then ${measureMs / 1000} s measured; headless Chromium at 1440×900${software ? ', drawing WebGL in software: fps and map cost include raster work a GPU would take' : ' on the GPU named above'}.`,
     'Each page runs in its own Chromium, read over a bare DevTools connection (Performance and Runtime only): a Playwright-driven page also reports every WebSocket frame to the driver, which at 2 000 aircraft cost more than the page and cut what it received to 11 000–13 000 msgs/s.',
     '"main busy" = Chrome Performance.TaskDuration of the renderer main thread; "telemetry" = the console\'s User Timing measures around applying a delta (skydeck:apply) and building + pushing the map data (skydeck:map); for the naive page everything it does is telemetry.',
     'publish→drawn: payload timestamp → the first map render after the source loaded the push (console frame probe).',

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { WebSocket } from 'ws';
 import { CHROMIUM_FLAGS } from '../../tests/e2e/support/chromiumFlags.ts';
 import { utf8Env } from '../../tests/e2e/support/utf8Env.ts';
+import { GPU_FLAGS } from './renderer.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
@@ -34,14 +35,23 @@ interface CdpReply {
   error?: { message: string };
 }
 
-/** Starts Chromium showing `url` in a `width`×`height` window and connects to its page. */
-export async function openRawPage(url: string, width: number, height: number): Promise<RawPage> {
+/**
+ * Starts Chromium showing `url` in a `width`×`height` window and connects to its page; `gpu`: with
+ * the switches that draw on the machine's GPU (renderer.ts).
+ */
+export async function openRawPage(
+  url: string,
+  width: number,
+  height: number,
+  options: { gpu?: boolean } = {},
+): Promise<RawPage> {
   const profile = await mkdtemp(join(tmpdir(), 'skydeck-bench-chromium-'));
   const child = spawn(
     CHROMIUM,
     [
       '--headless',
       ...CHROMIUM_FLAGS,
+      ...(options.gpu === true ? GPU_FLAGS : []),
       '--remote-debugging-port=0',
       `--user-data-dir=${profile}`,
       `--window-size=${width},${height}`,
