@@ -31,6 +31,9 @@ export function useImportQueue(workspaceId: number | null, onImported: (w: Wayli
   const [items, setItems] = useState<ImportItem[]>([]);
   const nextId = useRef(1);
   const busy = useRef(false);
+  // Counts finished uploads: the effect that starts the next file must run again when one ends,
+  // and the waiting file it would pick is still the same object then.
+  const [finished, setFinished] = useState(0);
   const patch = (id: number, change: Partial<ImportItem>) =>
     setItems((all) => all.map((i) => (i.id === id ? { ...i, ...change } : i)));
 
@@ -62,8 +65,9 @@ export function useImportQueue(workspaceId: number | null, onImported: (w: Wayli
         patch(id, { state: 'done', progress: 1, wayline: result.value });
         onImported(result.value);
       } else patch(id, { state: 'failed', problem: { server: result.message } });
+      setFinished((n) => n + 1);
     });
-  }, [waiting, workspaceId, onImported]);
+  }, [waiting, workspaceId, onImported, finished]);
 
   const clearFinished = () =>
     setItems((all) => all.filter((i) => i.state !== 'done' && i.state !== 'failed'));

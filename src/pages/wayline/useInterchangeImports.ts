@@ -45,6 +45,9 @@ export function useInterchangeImports(
   });
   const nextId = useRef(1);
   const busy = useRef(false);
+  // Counts finished previews: the effect that starts the next one must run again when one ends,
+  // and the stale file it would pick is still the same object then.
+  const [finished, setFinished] = useState(0);
   const patch = (id: number, change: Partial<InterchangeItem>) =>
     setItems((all) => all.map((i) => (i.id === id ? { ...i, ...change } : i)));
 
@@ -83,8 +86,9 @@ export function useInterchangeImports(
         toastError(`${file.name}: ${result.message}`);
         patch(id, { state: 'failed', problem: result.message, preview: undefined });
       }
+      setFinished((n) => n + 1);
     });
-  }, [stale, current, workspaceId]);
+  }, [stale, current, workspaceId, finished]);
 
   const create = (item: InterchangeItem) => {
     const used = item.previewedWith;
