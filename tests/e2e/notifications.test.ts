@@ -221,6 +221,15 @@ describe('notifications', () => {
     await row(page, '火情告警').getByRole('button', { name: 'Delete' }).click();
     const alert = page.locator('.sd-confirm-delete');
     await alert.waitFor();
+    // The alert hears Escape once its overlay holds the focus, which it takes a frame after it
+    // appears (an Escape before that went to the page, and the alert stayed open under load).
+    await page.waitForFunction(() => {
+      const overlay = document.querySelector('.sd-confirm-delete')?.closest('.bp6-overlay');
+      const focused = document.activeElement;
+      return (
+        overlay !== null && overlay !== undefined && focused !== null && overlay.contains(focused)
+      );
+    });
     await saveShot(page, 'notifications', 'rule-delete-en-1440');
     await page.keyboard.press('Escape');
     await alert.waitFor({ state: 'hidden' });

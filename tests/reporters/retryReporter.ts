@@ -17,6 +17,28 @@ function headline(message: string | undefined): string {
   return (message ?? 'no message kept').split('\n')[0] ?? '';
 }
 
+/**
+ * The headline, and for a browser wait that ran out what it waited for (the first line of
+ * Playwright's call log) and where in a test file it was: "locator.waitFor: Timeout" alone does not
+ * say which of a test's waits it was.
+ */
+function describeError(error: { message?: string; stack?: string } | undefined): string {
+  const message = error?.message;
+  const waited = message
+    ?.split('\n')
+    .find((line) => line.trim().startsWith('- waiting for'))
+    ?.trim()
+    .slice(2);
+  const at = /\(?([^\s()]*tests\/[^\s()]+\.test\.tsx?:\d+):\d+\)?/.exec(error?.stack ?? '')?.[1];
+  return [
+    headline(message),
+    waited,
+    at === undefined ? undefined : `at ${at.replace(`${process.cwd()}/`, '')}`,
+  ]
+    .filter((part) => part !== undefined)
+    .join(' · ');
+}
+
 /** Vitest reporter: prints retried tests and a closing `tests: N passed, N failed, N skipped` line. */
 export default class RetryReporter implements Reporter {
   private readonly retried: Retried[] = [];
@@ -34,13 +56,13 @@ export default class RetryReporter implements Reporter {
     // Said as it happens, not only in the summary: a run that is cut short, or a log of which only
     // the end is kept, still names what failed and why.
     if (result.state === 'failed' || retries > 0) {
-      const errors = (result.errors ?? []).map((e) => headline(e.message)).slice(0, 3);
+      const errors = (result.errors ?? []).map(describeError).slice(0, 3);
       process.stdout.write(
         `[${result.state === 'failed' ? 'failed' : 'retried'}] ${name}\n${errors.map((e) => `    ${e}\n`).join('')}`,
       );
     }
     if (retries === 0) return;
-    this.retried.push({ name, retries, firstError: headline(result.errors?.[0]?.message) });
+    this.retried.push({ name, retries, firstError: describeError(result.errors?.[0]) });
   }
 
   onTestRunEnd(_modules: readonly TestModule[]): void {
