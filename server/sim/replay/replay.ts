@@ -67,7 +67,10 @@ export interface Replay {
 
 interface Stream {
   kind: 'osd' | 'dock' | 'state' | 'events';
+  /** Sends per second (each of `messages` messages). */
   perSecond: number;
+  /** Messages one send publishes: a unit's states go out as two (the dock's and the aircraft's). */
+  messages: number;
   sent: number;
   next: number;
   send(index: number, now: number): void;
@@ -145,6 +148,7 @@ export async function startReplay(o: ReplayOptions): Promise<Replay> {
     {
       kind: 'osd',
       perSecond: o.aircraft * o.rate,
+      messages: 1,
       size: units.length,
       send(i, now) {
         const u = unitAt(i);
@@ -156,12 +160,14 @@ export async function startReplay(o: ReplayOptions): Promise<Replay> {
     {
       kind: 'dock',
       perSecond: Math.min(o.docks, units.length) * o.dockRate,
+      messages: 1,
       size: Math.min(o.docks, units.length),
       send: (i, now) => stamp(unitAt(i).dockOsd, clientOf[i] as RawClient, now),
     },
     {
       kind: 'state',
       perSecond: o.stateEvery > 0 ? units.length / o.stateEvery : 0,
+      messages: 2,
       size: units.length,
       send(i, now) {
         stamp(unitAt(i).aircraftState, clientOf[i] as RawClient, now);
@@ -171,6 +177,7 @@ export async function startReplay(o: ReplayOptions): Promise<Replay> {
     {
       kind: 'events',
       perSecond: o.eventEvery > 0 ? units.length / o.eventEvery : 0,
+      messages: 1,
       size: units.length,
       send: (i, now) =>
         stamp(
@@ -197,7 +204,7 @@ export async function startReplay(o: ReplayOptions): Promise<Replay> {
         s.next = (s.next + 1) % s.size;
       }
       s.sent += due;
-      sent += due;
+      sent += due * s.messages;
     }
     for (const c of clients) c.flush();
   };
@@ -206,7 +213,7 @@ export async function startReplay(o: ReplayOptions): Promise<Replay> {
   let last = { at: performance.now(), sent: 0, cpu: process.cpuUsage() };
   return {
     connected: clients.length,
-    offered: streams.reduce((n, s) => n + s.perSecond, 0),
+    offered: streams.reduce((n, s) => n + s.perSecond * s.messages, 0),
     report() {
       const at = performance.now();
       const cpu = process.cpuUsage(last.cpu);
