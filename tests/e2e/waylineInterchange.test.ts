@@ -29,9 +29,18 @@ class ImportOfOtherTools {
   }
 
   async pick(name: string, text: string): Promise<void> {
-    await this.page
-      .getByTestId('wayline-file-input')
-      .setInputFiles([{ name, mimeType: 'application/octet-stream', buffer: Buffer.from(text) }]);
+    await this.pickAll([{ name, text }]);
+  }
+
+  /** Picks several files at once, as a planner selecting them together in the file picker. */
+  async pickAll(files: readonly { name: string; text: string }[]): Promise<void> {
+    await this.page.getByTestId('wayline-file-input').setInputFiles(
+      files.map(({ name, text }) => ({
+        name,
+        mimeType: 'application/octet-stream',
+        buffer: Buffer.from(text),
+      })),
+    );
   }
 
   item(name: string) {
@@ -45,6 +54,24 @@ class ImportOfOtherTools {
 
 describe('routes from other tools', () => {
   const e2e = useE2E({ SIM_DRONES: '0' });
+
+  it('previews every file picked together, one after the other', async () => {
+    const { page } = e2e;
+    const ui = new ImportOfOtherTools(page);
+    await e2e.console.signIn('operator');
+    await e2e.console.open('/wayline');
+    await ui.open();
+    // The same area moved 500 m north: a second field.
+    const tea = ORCHARD.replaceAll(',22.53', ',22.535').replace('orchard', 'tea');
+    await ui.pickAll([
+      { name: '果园.kml', text: ORCHARD },
+      { name: '茶园.kml', text: tea },
+    ]);
+    await ui.chooseAircraft('0-67-1');
+    for (const name of ['果园.kml', '茶园.kml'])
+      await ui.item(name).getByTestId('interchange-candidate').waitFor();
+    await page.keyboard.press('Escape');
+  });
 
   it('previews a Google Earth area as a mapping route, creates it and exports it as KML', async () => {
     const { page } = e2e;
