@@ -78,6 +78,11 @@ export interface Config {
   notifyEgress: { allowPrivate: boolean; allowHosts: string[] };
   /** `SHUTDOWN_TIMEOUT_MS`: how long a stop on SIGTERM may take before the process exits non-zero, ms. */
   shutdownTimeoutMs: number;
+  /**
+   * `WS_CLOSE_GRACE_MS`: how long a stop waits for a browser to answer its WebSocket "going away"
+   * close before cutting the socket, ms.
+   */
+  wsCloseGraceMs: number;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -273,5 +278,8 @@ export function loadConfig(env: Env = process.env): Config {
     notifyEgress: notifyEgress(env),
     // Orchestrators kill after their own grace period (Kubernetes: 30 s); stay well inside it.
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000),
+    // A browser answers a close frame within milliseconds; one that does not (a frozen tab, a
+    // half-open connection) must not hold the stop for the whole shutdown limit.
+    wsCloseGraceMs: integer(env, 'WS_CLOSE_GRACE_MS', 1_000, 0, 60_000),
   };
 }

@@ -220,6 +220,7 @@ async function realtime(
       tcpPort: config.mqttUrl ? null : config.mqttTcpPort,
       tcpHost: config.host,
       httpServer: app.server,
+      closeGraceMs: config.wsCloseGraceMs,
     });
     countBrokerTraffic(deps, running.broker);
   });

@@ -38,6 +38,8 @@ export interface EmbeddedBrokerOptions {
   tcpHost?: string;
   /** The console's HTTP server; WebSocket upgrades to `/mqtt` are taken over, others left alone. */
   httpServer: HttpServer;
+  /** On a stop, how long a console has to answer the "going away" close before it is cut off, ms. */
+  closeGraceMs?: number;
 }
 
 export interface EmbeddedBroker {
@@ -88,7 +90,7 @@ async function startTcp(aedes: Aedes, options: EmbeddedBrokerOptions) {
   }
 }
 
-function attachWebSocket(aedes: Aedes, httpServer: HttpServer) {
+function attachWebSocket(aedes: Aedes, httpServer: HttpServer, closeGraceMs?: number) {
   const wss = new WebSocketServer({ noServer: true });
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (req.url ?? '').split('?')[0];
@@ -101,7 +103,7 @@ function attachWebSocket(aedes: Aedes, httpServer: HttpServer) {
   return () => {
     httpServer.off('upgrade', onUpgrade);
     // Consoles are told 1001 "going away" so they reconnect (elsewhere, behind a balancer).
-    return closeGoingAway(wss);
+    return closeGoingAway(wss, closeGraceMs);
   };
 }
 
@@ -133,7 +135,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     if (principal?.kind === 'device') for (const listener of listeners) listener(principal.sn);
   });
   const tcp = await startTcp(aedes, options);
-  const detachWs = attachWebSocket(aedes, options.httpServer);
+  const detachWs = attachWebSocket(aedes, options.httpServer, options.closeGraceMs);
   return {
     aedes,
     tcpPort: tcp.port,

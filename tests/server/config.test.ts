@@ -18,6 +18,8 @@ describe('configuration from the environment', () => {
       simOsdHz: 2,
       simDetectionS: 300,
       skipConsoleBuild: false,
+      shutdownTimeoutMs: 10_000,
+      wsCloseGraceMs: 1_000,
     });
     expect(config.dataDir.endsWith('/data')).toBe(true);
   });
@@ -32,6 +34,8 @@ describe('configuration from the environment', () => {
       SIM_CENTER: '31.2, 121.5',
       SIM_OSD_HZ: '0.5',
       SIM_DETECTION_S: '4',
+      SHUTDOWN_TIMEOUT_MS: '25000',
+      WS_CLOSE_GRACE_MS: '250',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -39,6 +43,8 @@ describe('configuration from the environment', () => {
       accessTokenTtlSeconds: 60,
       simOsdHz: 0.5,
       simDetectionS: 4,
+      shutdownTimeoutMs: 25_000,
+      wsCloseGraceMs: 250,
     });
     expect(config.simCenter).toEqual({ lat: 31.2, lng: 121.5 });
   });
@@ -55,6 +61,8 @@ describe('configuration from the environment', () => {
     ['SIM_DETECTION_S', '-1'],
     ['TOKEN_SECRET', 'too-short'],
     ['MQTT_URL', 'not a url'],
+    ['WS_CLOSE_GRACE_MS', '-5'],
+    ['WS_CLOSE_GRACE_MS', 'soon'],
   ])('refuses %s=%s with an error naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^${name}: `));

@@ -43,7 +43,12 @@ export function registerVideoRoutes(app: ZodApp, deps: AppDeps): void {
       `${deps.config.publicUrl ?? ''}/api/video/whip?hub=${hub.id}&stream=${encodeURIComponent(id)}`,
   });
   const hub = new LiveHub(control);
-  const detach = attachVideoSocket(app.server, { db, secret: deps.tokenSecret, hub });
+  const detach = attachVideoSocket(app.server, {
+    db,
+    secret: deps.tokenSecret,
+    hub,
+    closeGraceMs: deps.config.wsCloseGraceMs,
+  });
   app.addHook('preClose', async () => {
     detach();
     hub.close();

@@ -81,7 +81,7 @@ function refuse(socket: Duplex): void {
  */
 export function attachVideoSocket(
   server: Server,
-  options: { db: Db; secret: string; hub: LiveHub },
+  options: { db: Db; secret: string; hub: LiveHub; closeGraceMs?: number },
 ): () => void {
   const wss = new WebSocketServer({ noServer: true });
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -107,6 +107,6 @@ export function attachVideoSocket(
     server.off('upgrade', onUpgrade);
     // Viewers are told 1001 "going away" so their players reconnect; the HTTP server's own close
     // waits for these sockets to end.
-    void closeGoingAway(wss);
+    void closeGoingAway(wss, options.closeGraceMs);
   };
 }
