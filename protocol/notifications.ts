@@ -49,6 +49,8 @@ export interface AiAlarmEvent {
   level?: number;
   at?: number;
   workspaceId?: number;
+  /** An airspace alarm's no-fly area: its name, the distance to its boundary (m), inside or not. */
+  area?: { name: string; distanceM: number; inside: boolean };
 }
 
 /** A gas crossing its project's caution (level 1) or warning (level 2) threshold. */

@@ -94,6 +94,7 @@ export function airspaceRuntime(deps: AppDeps, log: Log): AirspaceRuntime {
         locations,
         warnM,
         publish: (topic, payload) => devices.publish(topic, payload),
+        notifier: deps.notifier,
       }),
     );
   };

@@ -5,7 +5,9 @@
  * by a margin, or no report about that area for a while. The alarm is an AI-alarm row (category
  * `airspace_nfz`), so /aralm's workflow applies, and it is published as the aircraft's `ai_alarm`
  * event, so every console's alarm feed and toast hear it live through the existing real-time path
- * (as gas alarms are: ingestion sees the echo and stores it once, by its id).
+ * (as gas alarms are: ingestion sees the echo and stores it once, by its id). The project's
+ * notification rules are told here, where the row is stored: the echo finds it stored already and
+ * says nothing.
  */
 import { randomBytes } from 'node:crypto';
 import { AIRSPACE_ALARM_CATEGORY } from '../../protocol/airspace.ts';
@@ -15,6 +17,7 @@ import { ingestAiAlarm } from '../ai/ingestAiAlarm.ts';
 import type { Db } from '../db/Db.ts';
 import { queryOne } from '../db/Db.ts';
 import { lastPosition } from '../gas/lastPosition.ts';
+import type { Notifier } from '../notifications/Notifier.ts';
 
 /** Beyond the warning distance by this much, m, an aircraft counts as clear again. */
 const CLEAR_MARGIN_M = 20;
@@ -49,6 +52,8 @@ export interface ProximityInput {
   warnM: number;
   /** Publishes one of the server's own messages (the device gateway's `publish`). */
   publish: (topic: string, payload: object) => void;
+  /** Told of each alarm raised, for the project's notification rules. */
+  notifier: Notifier;
 }
 
 async function aircraftOf(db: Db, dockSn: string): Promise<string | undefined> {
@@ -91,7 +96,22 @@ async function raise(
     is_in_area: area.location.is_in_area,
     source: 'skydeck_airspace',
   };
-  await ingestAiAlarm(db, aircraftSn, data, input.at);
+  const alarmId = await ingestAiAlarm(db, aircraftSn, data, input.at);
+  if (alarmId !== null)
+    input.notifier.notify({
+      kind: 'ai_alarm',
+      deviceSn: aircraftSn,
+      alarmId,
+      category: AIRSPACE_ALARM_CATEGORY,
+      confidence: 1,
+      level: area.level,
+      at: input.at,
+      area: {
+        name: area.name,
+        distanceM: data.area_distance,
+        inside: area.location.is_in_area,
+      },
+    });
   input.publish(thingTopic(aircraftSn, 'events'), {
     tid: `${aircraftSn}-${data.alarm_id}`,
     bid: `airspace-${aircraftSn}-${area.id}`,

@@ -2,6 +2,7 @@
  * The words of a notification: a title and lines (what every channel shows), and a data object (what
  * a webhook's JSON carries besides), in the channel's language. Times are shown in the rule's zone.
  */
+import { categoryWord } from '../../protocol/aiCategoryWords.ts';
 import { CHANNEL_UNIT } from '../../protocol/gas.ts';
 import type { EventKind, MessageLang, NotificationEvent } from '../../protocol/notifications.ts';
 import type { ResolvedEvent } from './resolveEvent.ts';
@@ -47,6 +48,9 @@ const WORDS = {
     category: '类别',
     confidence: '置信度',
     alarm: '告警编号',
+    area: '禁飞区',
+    boundary: (m: string, inside: boolean) =>
+      inside ? `已进入（距边界 ${m} 米）` : `距边界 ${m} 米`,
     gas: '气体',
     value: '读数',
     threshold: '阈值',
@@ -79,6 +83,9 @@ const WORDS = {
     category: 'Category',
     confidence: 'Confidence',
     alarm: 'Alarm no.',
+    area: 'No-fly area',
+    boundary: (m: string, inside: boolean) =>
+      inside ? `inside (${m} m from its boundary)` : `${m} m from its boundary`,
     gas: 'Gas',
     value: 'Reading',
     threshold: 'Threshold',
@@ -117,22 +124,38 @@ export function localTime(at: number, timezone: string): string {
 const levelWord = (w: Words, level: number): string => w.levels[level] ?? String(level);
 
 /** The lines particular to the event's kind. */
-function kindLines(w: Words, e: NotificationEvent): { subject: string; lines: string[] } {
+function kindLines(
+  w: Words,
+  lang: MessageLang,
+  e: NotificationEvent,
+): { subject: string; lines: string[] } {
   switch (e.kind) {
     case 'hms':
       return {
         subject: e.code,
         lines: [`${w.level}: ${levelWord(w, e.level)}`, `${w.code}: ${e.code}`],
       };
-    case 'ai_alarm':
+    case 'ai_alarm': {
+      const category = categoryWord(e.category ?? '', lang);
+      if (e.area)
+        return {
+          subject: `${category} · ${e.area.name}`,
+          lines: [
+            `${w.category}: ${category}`,
+            `${w.area}: ${e.area.name}, ${w.boundary(String(Math.round(e.area.distanceM)), e.area.inside)}`,
+            `${w.level}: ${levelWord(w, e.level ?? 0)}`,
+            `${w.alarm}: ${String(e.alarmId)}`,
+          ],
+        };
       return {
-        subject: e.category ?? '',
+        subject: category,
         lines: [
-          `${w.category}: ${e.category ?? ''}`,
+          `${w.category}: ${category}`,
           `${w.confidence}: ${String(Math.round((e.confidence ?? 0) * 100))}%`,
           `${w.alarm}: ${String(e.alarmId)}`,
         ],
       };
+    }
     case 'gas': {
       // Devices may report gases the table does not list: those go without a unit.
       const units: Readonly<Record<string, string | undefined>> = CHANNEL_UNIT;
@@ -159,7 +182,7 @@ function kindLines(w: Words, e: NotificationEvent): { subject: string; lines: st
 /** What one event says, in `lang`, times in `timezone`. */
 export function eventMessage(r: ResolvedEvent, lang: MessageLang, timezone: string): Message {
   const w = WORDS[lang];
-  const { subject, lines } = kindLines(w, r.event);
+  const { subject, lines } = kindLines(w, lang, r.event);
   const device = r.deviceName === '' ? r.event.deviceSn : `${r.deviceName} (${r.event.deviceSn})`;
   const what = subject === '' ? r.deviceName || r.event.deviceSn : subject;
   return {

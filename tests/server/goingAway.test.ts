@@ -80,8 +80,8 @@ it('cuts off a client that never answers the close once WS_CLOSE_GRACE_MS has pa
   const accepted = once(server, 'connection');
   const client = await silentClient(port);
   await accepted;
-  let clientGone = false;
-  client.socket.on('close', () => (clientGone = true));
+  const clientGone = once(client.socket, 'close').then(() => true);
+  const goneYet = () => Promise.race([clientGone, Promise.resolve(false)]);
 
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   try {
@@ -94,13 +94,12 @@ it('cuts off a client that never answers the close once WS_CLOSE_GRACE_MS has pa
     // …and, as long as the grace lasts, the server waits for its answer.
     await vi.advanceTimersByTimeAsync(graceMs - 1);
     expect(stopped).toBe(false);
-    expect(clientGone).toBe(false);
+    expect(await goneYet()).toBe(false);
     // Then the socket is cut, and the stop goes on.
     await vi.advanceTimersByTimeAsync(1);
     await stop;
     expect(stopped).toBe(true);
-    if (!clientGone) await once(client.socket, 'close');
-    expect(clientGone).toBe(true);
+    expect(await clientGone).toBe(true);
   } finally {
     vi.useRealTimers();
     client.socket.destroy();

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationChannel, NotificationRule } from '../../protocol/notifications.ts';
 import { NOTIFICATION_API } from '../../protocol/notifications.ts';
 import { storeAiAlarm } from '../../server/ai/storeAiAlarm.ts';
+import { checkProximity } from '../../server/airspace/proximityAlarms.ts';
 import { checkCrossings } from '../../server/gas/gasAlarms.ts';
 import { readHmsList, storeHms } from '../../server/mqtt/eventStore.ts';
 import { manualScheduler } from '../../server/runtime/scheduler.ts';
@@ -205,12 +206,52 @@ describe.each(backends)('notification rules on $name', (backend) => {
     expect(out).toHaveLength(4);
     expect(out.map((p) => p.title)).toEqual(
       expect.arrayContaining([
-        expect.stringContaining('AI 告警 · smoke'),
+        expect.stringContaining('AI 告警 · 烟雾'),
         expect.stringContaining('HMS 告警 · 0x16100083'),
         expect.stringContaining('气体超限 · CH4'),
         expect.stringContaining(`设备离线 · 无人机 ${uav}`),
       ]),
     );
+  });
+
+  it('hears an aircraft coming near a no-fly area, and going inside, with the area and distance', async () => {
+    const [uav, dock] = [await device(), await device(3)];
+    const db = w.handle.deps.db;
+    await db.query('update devices set gateway_sn = $1 where device_sn = $2', [dock, uav]);
+    const areaId = `ntf-area-${dock}`;
+    await db.query(
+      `insert into airspace_areas (area_id, workspace_id, name, kind, shape)
+       values ($1, $2, '测试油库', 'no_fly', '{}'::jsonb)`,
+      [areaId, w.s.home],
+    );
+    await rule({
+      event_kind: 'ai_alarm',
+      filter: { categories: ['airspace_nfz'], device_sns: [uav] },
+    });
+    const report = (at: number, distance: number, inside: boolean) =>
+      checkProximity(db, {
+        dockSn: dock,
+        at,
+        locations: [{ area_id: areaId, area_distance: distance, is_in_area: inside }],
+        warnM: 100,
+        publish: () => undefined,
+        notifier: w.notifier,
+      });
+    const now = clock.now();
+    const near = await posted(() => report(now, 42.4, false));
+    expect(near).toHaveLength(1);
+    expect(near[0]?.title).toContain('AI 告警 · 接近或进入禁飞区 · 测试油库');
+    expect(near[0]?.text).toContain('禁飞区: 测试油库, 距边界 42 米');
+    expect(near[0]?.text).toContain('级别: 注意');
+    expect(near[0]?.device?.sn).toBe(uav);
+    // Still near: the alarm is held, nothing more is said.
+    expect(await posted(() => report(now + 1_000, 30, false))).toHaveLength(0);
+    // Inside, past the rule's rate limit window: a warning of its own.
+    clock.advance(10 * MINUTE);
+    const inside = await posted(() => report(clock.now(), 5, true));
+    expect(inside).toHaveLength(1);
+    expect(inside[0]?.text).toContain('已进入（距边界 5 米）');
+    expect(inside[0]?.text).toContain('级别: 警告');
   });
 
   it('tells failed flight runs from canceled and successful ones', async () => {

@@ -1,3 +1,4 @@
+import { AI_CATEGORY_WORDS } from '../../../protocol/aiCategoryWords.ts';
 import { defineStrings } from '../../i18n/define.ts';
 
 /** Strings of the AI-alarm page (namespace `aiAlarms`). */
@@ -24,22 +25,7 @@ export default defineStrings({
       status: '状态',
       actions: '操作',
     },
-    categories: {
-      person: '人员',
-      vehicle: '车辆',
-      smoke: '烟雾',
-      fire: '火情',
-      ship: '船只',
-      animal: '动物',
-      gas_ch4: '甲烷超限',
-      gas_h2s: '硫化氢超限',
-      gas_nh3: '氨气超限',
-      gas_voc: 'VOC 超限',
-      gas_so2: '二氧化硫超限',
-      gas_co: '一氧化碳超限',
-      gas_odour: '臭气浓度超限',
-      airspace_nfz: '接近或进入禁飞区',
-    },
+    categories: AI_CATEGORY_WORDS.zh,
     levels: { '0': '提示', '1': '注意', '2': '警告' },
     statuses: {
       new: '新告警',
@@ -128,22 +114,7 @@ export default defineStrings({
       status: 'Status',
       actions: 'Actions',
     },
-    categories: {
-      person: 'Person',
-      vehicle: 'Vehicle',
-      smoke: 'Smoke',
-      fire: 'Fire',
-      ship: 'Ship',
-      animal: 'Animal',
-      gas_ch4: 'Methane over limit',
-      gas_h2s: 'H₂S over limit',
-      gas_nh3: 'Ammonia over limit',
-      gas_voc: 'VOC over limit',
-      gas_so2: 'SO₂ over limit',
-      gas_co: 'CO over limit',
-      gas_odour: 'Odour over limit',
-      airspace_nfz: 'Near or inside a no-fly area',
-    },
+    categories: AI_CATEGORY_WORDS.en,
     levels: { '0': 'Notice', '1': 'Caution', '2': 'Warning' },
     statuses: {
       new: 'New',
