@@ -243,7 +243,7 @@ async function realtime(
         broker: running.broker,
         log,
       });
-    const lag = deps.metrics?.lagObserver();
+    const observe = deps.metrics?.ingestionObserver();
     // Devices on the embedded broker: ingest from its publish path (no second socket write).
     running.ingestion =
       running.broker && !config.mqttUrl
@@ -253,7 +253,7 @@ async function realtime(
             broker: running.broker,
             requests,
             notifier: deps.notifier,
-            lag,
+            observe,
           })
         : await startIngestion({
             db,
@@ -264,7 +264,7 @@ async function realtime(
             shared: Boolean(config.mqttUrl),
             requests,
             notifier: deps.notifier,
-            lag,
+            observe,
           });
     const broker = running.broker;
     if (broker) broker.onDeviceDisconnect((sn) => running.ingestion?.deviceDisconnected(sn));

@@ -8,14 +8,14 @@
 export type LagStage = 'received' | 'stored';
 
 export interface Scrape {
-  /** `skydeck_counter{name="ingestion_received"}`. */
+  /** `skydeck_ingestion_received_total`. */
   received: number;
   /** Cumulative bucket counts by upper bound (s, Infinity last), per stage. */
   buckets: Record<LagStage, Map<number, number>>;
 }
 
 const BUCKET = /^skydeck_ingestion_lag_seconds_bucket\{([^}]*)\}\s+(\S+)/;
-const RECEIVED = /^skydeck_counter\{name="ingestion_received"\}\s+(\S+)/;
+const RECEIVED = /^skydeck_ingestion_received_total\s+(\S+)/;
 
 /** Reads the lines the benchmark needs from a `/metrics` answer. */
 export function parseScrape(text: string): Scrape {

@@ -20,6 +20,16 @@ export interface Db {
   /** Runs `work` in one transaction; a thrown error rolls everything back. */
   tx<T>(work: (db: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** A connection pool's connections now (PostgreSQL; PGlite has one connection, in-process). */
+  pool?(): PoolStats;
+}
+
+export interface PoolStats {
+  /** Open connections, idle or lent. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
 }
 
 /** First row or undefined. */

@@ -30,6 +30,7 @@ function wrap(runner: Queryable, pool: pg.Pool): Db {
       }
     },
     close: () => pool.end(),
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 

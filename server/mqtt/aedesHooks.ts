@@ -43,11 +43,28 @@ interface Verdicts {
   allowed: Set<string>;
 }
 
+/** Who is on a connection, as the metrics count them: a dock's DRC link is a device. */
+export type ClientKind = 'device' | 'console' | 'server';
+export const CLIENT_KINDS: readonly ClientKind[] = ['device', 'console', 'server'];
+
+export const clientKindOf = (principal: Principal): ClientKind =>
+  principal.kind === 'user' ? 'console' : principal.kind === 'server' ? 'server' : 'device';
+
+/** Refused publishes and subscriptions so far, by who asked. */
+export interface Refusals {
+  publish: Record<ClientKind, number>;
+  subscribe: Record<ClientKind, number>;
+}
+
 /** What the hooks give back to the broker. */
 export interface AuthHooks {
   sessionOf(client: Client): BrokerSession | undefined;
   /** Device messages refused one by one (the connection stayed up). */
   refusedMessages(): number;
+  /** Every refused publish (dropped or closing its connection) and subscription. */
+  refusals(): Refusals;
+  /** Calls `listener` with the topic of every message handed to a subscriber. */
+  onForward(listener: (topic: string) => void): () => void;
 }
 
 /** The children a gateway's `update_topo` announces, or undefined for any other message. */
@@ -72,6 +89,10 @@ export function installAuthHooks(broker: Aedes, auth: BrokerAuth, log: Log): Aut
   const verdicts = new WeakMap<BrokerSession, Verdicts>();
   const reported = new Set<string>();
   let refused = 0;
+  const refusals: Refusals = {
+    publish: { device: 0, console: 0, server: 0 },
+    subscribe: { device: 0, console: 0, server: 0 },
+  };
   const failed = (where: string) => (error: unknown) => {
     log.error(`mqtt ${where} check failed: ${String(error)}`);
   };
@@ -98,6 +119,7 @@ export function installAuthHooks(broker: Aedes, auth: BrokerAuth, log: Log): Aut
 
   function refuseMessage(client: Client, s: BrokerSession, packet: PublishPacket, why: string) {
     refused++;
+    refusals.publish[clientKindOf(s.principal)]++;
     const key = `${client.id}\n${parseTopic(packet.topic)?.sn ?? packet.topic}`;
     if (!reported.has(key)) {
       if (reported.size >= MAX_REPORTED) reported.clear();
@@ -152,6 +174,7 @@ export function installAuthHooks(broker: Aedes, auth: BrokerAuth, log: Log): Aut
     }
     // A console or server client that publishes outside its rights is closed (as before): that is
     // no device's routine traffic but a misbehaving client.
+    refusals.publish[clientKindOf(s.principal)]++;
     log.warn(
       `mqtt refused publish client=${client.id} user=${s.principal.name} topic=${packet.topic} reason=${decision.reason}`,
     );
@@ -187,7 +210,12 @@ export function installAuthHooks(broker: Aedes, auth: BrokerAuth, log: Log): Aut
       });
   };
 
-  broker.authorizeForward = (_client, packet) => (packet.topic === REFUSED_TOPIC ? null : packet);
+  const forwarded = new Set<(topic: string) => void>();
+  broker.authorizeForward = (_client, packet) => {
+    if (packet.topic === REFUSED_TOPIC) return null;
+    for (const listener of forwarded) listener(packet.topic);
+    return packet;
+  };
 
   // A refused subscription is answered with granted QoS 128; the connection stays up.
   broker.authorizeSubscribe = (client, subscription, done) => {
@@ -195,12 +223,23 @@ export function installAuthHooks(broker: Aedes, auth: BrokerAuth, log: Log): Aut
     if (!session) return done(null, null);
     auth
       .authorize(session, 'subscribe', subscription.topic, client.id)
-      .then((ok) => done(null, ok ? subscription : null))
+      .then((ok) => {
+        if (!ok) refusals.subscribe[clientKindOf(session.principal)]++;
+        done(null, ok ? subscription : null);
+      })
       .catch((error: unknown) => {
         failed('subscribe')(error);
         done(null, null);
       });
   };
 
-  return { sessionOf: (client) => sessions.get(client), refusedMessages: () => refused };
+  return {
+    sessionOf: (client) => sessions.get(client),
+    refusedMessages: () => refused,
+    refusals: () => refusals,
+    onForward(listener) {
+      forwarded.add(listener);
+      return () => forwarded.delete(listener);
+    },
+  };
 }

@@ -12,7 +12,8 @@ import type { Client, PublishPacket } from 'aedes';
 import { WebSocketServer } from 'ws';
 import { mqttWebSocketStream } from './mqttWebSocketStream.ts';
 import { closeGoingAway } from '../ops/goingAway.ts';
-import { installAuthHooks } from './aedesHooks.ts';
+import { CLIENT_KINDS, clientKindOf, installAuthHooks } from './aedesHooks.ts';
+import type { ClientKind, Refusals } from './aedesHooks.ts';
 import { createBrokerEmitter } from './brokerEmitter.ts';
 import { INGESTION_TOPICS } from './ingestion.ts';
 import type { BrokerAuth } from './brokerAuth.ts';
@@ -52,6 +53,12 @@ export interface EmbeddedBroker {
   changed(change: PrincipalChange): Promise<void>;
   /** Device messages refused one by one, the connection kept. */
   refusedMessages(): number;
+  /** Every refused publish and subscription so far, by who asked. */
+  refusals(): Refusals;
+  /** Signed-in connections now, by who is on them. */
+  connections(): Record<ClientKind, number>;
+  /** Calls `listener` with the topic of every message delivered to a subscriber. */
+  onDelivery(listener: (topic: string) => void): () => void;
   /** Calls `listener` for every message a console published (already authorized). */
   onConsolePublish(listener: (topic: string, payload: Buffer, qos: 0 | 1 | 2) => void): () => void;
   /**
@@ -121,14 +128,28 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   const watch = createSessionWatch(options.auth, options.log);
   const connections = new WeakMap<Client, LiveConnection>();
   const listeners = new Set<(sn: string) => void>();
+  const connected = Object.fromEntries(CLIENT_KINDS.map((k) => [k, 0])) as Record<
+    ClientKind,
+    number
+  >;
+  /** The kind each counted connection was counted as. */
+  const countedAs = new WeakMap<Client, ClientKind>();
   aedes.on('client', (client) => {
     const session = hooks.sessionOf(client);
     if (!session) return;
+    const kind = clientKindOf(session.principal);
+    countedAs.set(client, kind);
+    connected[kind]++;
     const connection = { clientId: client.id, session, close: () => client.close() };
     connections.set(client, connection);
     watch.add(connection);
   });
   aedes.on('clientDisconnect', (client) => {
+    const kind = countedAs.get(client);
+    if (kind !== undefined) {
+      countedAs.delete(client);
+      connected[kind]--;
+    }
     const connection = connections.get(client);
     if (connection) watch.remove(connection);
     const principal = hooks.sessionOf(client)?.principal;
@@ -172,6 +193,9 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       aedes.publish({ cmd: 'publish', topic, payload, qos: 0, retain: false, dup: false }, noop);
     },
     refusedMessages: () => hooks.refusedMessages(),
+    refusals: () => hooks.refusals(),
+    connections: () => ({ ...connected }),
+    onDelivery: (listener) => hooks.onForward(listener),
     async close() {
       watch.stop();
       await detachWs();

@@ -10,7 +10,7 @@ import type { Db } from '../db/Db.ts';
 import type { EmbeddedBroker } from './embeddedBroker.ts';
 import type { Ingestion } from './ingestion.ts';
 import type { Log } from '../runtime/log.ts';
-import type { LagObserver } from '../ops/metrics.ts';
+import type { IngestionObserver } from '../ops/metrics.ts';
 import type { RequestRegistry } from './requestRegistry.ts';
 import { realScheduler } from '../runtime/scheduler.ts';
 import type { Scheduler } from '../runtime/scheduler.ts';
@@ -24,8 +24,8 @@ export interface InProcessIngestionOptions {
   offlineAfterMs?: number;
   requests?: RequestRegistry;
   notifier?: Notifier;
-  /** Ingestion-lag metric (see `SinkOptions.lag`). */
-  lag?: LagObserver;
+  /** Ingestion's lag and batch-size metrics (see `SinkOptions.observe`). */
+  observe?: IngestionObserver;
 }
 
 /** Starts ingestion on `broker`; ready at once (there is no connection to wait for). */
@@ -41,7 +41,7 @@ export async function startInProcessIngestion(
     offlineAfterMs: options.offlineAfterMs,
     requests: options.requests,
     notifier: options.notifier,
-    lag: options.lag,
+    observe: options.observe,
   });
   await sink.start();
   const detach = broker.onIngestionMessage((topic, payload) => sink.handle(topic, payload));

@@ -7,7 +7,7 @@ import { connect } from 'mqtt';
 import type { Db } from '../db/Db.ts';
 import type { Notifier } from '../notifications/Notifier.ts';
 import type { Log } from '../runtime/log.ts';
-import type { LagObserver } from '../ops/metrics.ts';
+import type { IngestionObserver } from '../ops/metrics.ts';
 import type { RequestRegistry } from './requestRegistry.ts';
 import { realScheduler } from '../runtime/scheduler.ts';
 import type { Scheduler } from '../runtime/scheduler.ts';
@@ -50,8 +50,8 @@ export interface IngestionOptions {
   requests?: RequestRegistry;
   /** Told of alarms, gas crossings and devices going offline. */
   notifier?: Notifier;
-  /** Ingestion-lag metric (see `SinkOptions.lag`). */
-  lag?: LagObserver;
+  /** Ingestion's lag and batch-size metrics (see `SinkOptions.observe`). */
+  observe?: IngestionObserver;
 }
 
 export interface Ingestion {
@@ -95,7 +95,7 @@ export async function startIngestion(options: IngestionOptions): Promise<Ingesti
     offlineAfterMs: options.offlineAfterMs,
     requests: options.requests,
     notifier: options.notifier,
-    lag: options.lag,
+    observe: options.observe,
   });
   await sink.start();
   const topics = INGESTION_TOPICS.map((t) =>

@@ -24,7 +24,7 @@ import { GAS_BATCH_MAX, GAS_BATCH_MS, storeGasReadings } from '../gas/storeGasRe
 import { SILENT_NOTIFIER, type Notifier } from '../notifications/Notifier.ts';
 import type { Log } from '../runtime/log.ts';
 import { withLogContext } from '../runtime/logContext.ts';
-import type { LagObserver } from '../ops/metrics.ts';
+import type { IngestionObserver } from '../ops/metrics.ts';
 import type { RequestRegistry } from './requestRegistry.ts';
 import { createPresence, OFFLINE_AFTER_MS } from './presence.ts';
 import type { Scheduler } from '../runtime/scheduler.ts';
@@ -60,9 +60,10 @@ export interface SinkOptions {
   notifier?: Notifier;
   /**
    * Told how long after its payload timestamp a message reached ingestion (every message whose body
-   * is read: the aircraft `osd` skipped unread are not timed) and a track point or event was stored.
+   * is read: the aircraft `osd` skipped unread are not timed) and a track point or event was stored,
+   * and how many rows each batched write holds.
    */
-  lag?: LagObserver;
+  observe?: IngestionObserver;
 }
 
 export interface IngestionStats {
@@ -154,6 +155,7 @@ export function createTelemetrySink(options: SinkOptions): TelemetrySink {
     if (readingsDue.length === 0) return;
     const batch = readingsDue;
     readingsDue = [];
+    options.observe?.batch('gas', batch.length);
     readings = readings
       .then(() => storeGasReadings(db, batch, options.publish, notifier))
       .catch(failed('gas readings'))
@@ -171,7 +173,7 @@ export function createTelemetrySink(options: SinkOptions): TelemetrySink {
 
   /** Device time → now for each of `sent` (payload times, ms); a clock ahead of ours counts as 0. */
   function observeStored(sent: readonly number[]): void {
-    const lag = options.lag;
+    const lag = options.observe?.lag;
     if (!lag) return;
     const now = scheduler.now();
     for (const t of sent) lag('stored', Math.max(0, now - t) / 1000);
@@ -295,8 +297,8 @@ export function createTelemetrySink(options: SinkOptions): TelemetrySink {
       return;
     }
     const now = scheduler.now();
-    if (options.lag && trusted(msg, now))
-      options.lag('received', Math.max(0, now - (msg.timestamp ?? now)) / 1000);
+    if (options.observe && trusted(msg, now))
+      options.observe.lag('received', Math.max(0, now - (msg.timestamp ?? now)) / 1000);
     if (parsed.family === 'status')
       return parsed.kind === 'status' ? onStatus(parsed.sn, msg, now) : undefined;
     if (parsed.kind === 'osd') onOsd(parsed.sn, msg, now, sampleAt ?? now);
@@ -308,6 +310,7 @@ export function createTelemetrySink(options: SinkOptions): TelemetrySink {
   function writeBatches(): void {
     const points = sampler.drain();
     stats.trackPoints += points.length;
+    if (points.length > 0) options.observe?.batch('track', points.length);
     if (points.length > 0)
       enqueue('track', async () => {
         await storeTrackPoints(db, points);
@@ -341,6 +344,7 @@ export function createTelemetrySink(options: SinkOptions): TelemetrySink {
     if (eventsDue.length > 0) {
       const rows = eventsDue;
       eventsDue = [];
+      options.observe?.batch('events', rows.length);
       enqueue('events', async () => {
         await storeDeviceEvents(db, rows);
         observeStored(rows.map((r) => r.ts));

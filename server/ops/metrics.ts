@@ -1,7 +1,8 @@
 /**
  * Prometheus metrics (prom-client) of one server instance: HTTP requests by route and status with
- * latency, database query latency, MQTT traffic by topic kind, ingestion counters, devices online
- * by type, flight runs by state, DRC sessions and Node's own metrics (event-loop lag included).
+ * latency, database query latency and pool, MQTT traffic by topic kind, connections and refusals,
+ * ingestion counters, lag and batch sizes, devices online by type, flight runs by state, DRC
+ * sessions and Node's own metrics (event-loop lag included).
  * Each instance has its own registry, so several servers in one process (tests) never mix figures.
  * Gauges that read the database do so only when scraped.
  */
@@ -21,13 +22,24 @@ const LAG_BUCKETS = [
   10, 30, 60,
 ];
 
+/** Rows per batched ingestion write: one track point per aircraft per second, up to a whole fleet. */
+const BATCH_BUCKETS = [1, 2, 5, 10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10_000, 25_000];
+
 /** Where along ingestion a lag is observed (see `skydeck_ingestion_lag_seconds`). */
 export type LagStage = 'received' | 'stored';
 /** Records one device timestamp → `stage` lag, in seconds. */
 export type LagObserver = (stage: LagStage, seconds: number) => void;
+/** What ingestion writes in batches (see `skydeck_ingestion_batch_rows`). */
+export type BatchKind = 'track' | 'events' | 'gas';
 
-/** Counters a part of the server keeps itself and the registry reads when scraped. */
-export type CounterSource = () => number;
+/** What ingestion tells the metrics: lags of messages, and the size of each batched write. */
+export interface IngestionObserver {
+  lag: LagObserver;
+  batch(kind: BatchKind, rows: number): void;
+}
+
+/** Labels and value of one series of a family read when scraped. */
+export type Reading = [labels: Record<string, string>, value: number];
 
 /** One instance's metrics. */
 export class Metrics {
@@ -35,12 +47,14 @@ export class Metrics {
   readonly httpRequests: Histogram<'method' | 'route' | 'status'>;
   readonly dbQueries: Histogram<'kind'>;
   readonly mqttMessages: Counter<'direction' | 'kind'>;
-  /** Device timestamp → ingestion, by stage; fed through {@link Metrics.lagObserver}. */
+  /** Device timestamp → ingestion, by stage; fed through {@link Metrics.ingestionObserver}. */
   readonly ingestionLag: Histogram<'stage'>;
-  private readonly sources = new Map<string, CounterSource>();
+  readonly ingestionBatches: Histogram<'kind'>;
+  private readonly registers: Registry[];
 
   constructor(db: Db) {
     const registers = [this.registry];
+    this.registers = registers;
     collectDefaultMetrics({ register: this.registry, prefix: 'skydeck_' });
     this.httpRequests = new Histogram({
       name: 'skydeck_http_request_duration_seconds',
@@ -69,15 +83,25 @@ export class Metrics {
       buckets: LAG_BUCKETS,
       registers,
     });
-    const sources = this.sources;
+    this.ingestionBatches = new Histogram({
+      name: 'skydeck_ingestion_batch_rows',
+      help: 'Rows in each batched ingestion write, by what it stores (track points, device events, gas readings)',
+      labelNames: ['kind'],
+      buckets: BATCH_BUCKETS,
+      registers,
+    });
     new Gauge({
-      name: 'skydeck_counter',
-      help: 'Running totals kept by the broker and ingestion (refused publishes, dropped messages…)',
-      labelNames: ['name'],
+      name: 'skydeck_db_pool_connections',
+      help: 'PostgreSQL pool connections by state (total, idle) and queries waiting for one; none on PGlite',
+      labelNames: ['state'],
       registers,
       collect() {
         this.reset();
-        for (const [name, read] of sources) this.set({ name }, read());
+        const pool = db.pool?.();
+        if (!pool) return;
+        this.set({ state: 'total' }, pool.total);
+        this.set({ state: 'idle' }, pool.idle);
+        this.set({ state: 'waiting' }, pool.waiting);
       },
     });
     new Gauge({
@@ -120,21 +144,49 @@ export class Metrics {
     });
   }
 
-  /** The ingestion-lag histogram as a plain function, its label children bound once (hot path). */
-  lagObserver(): LagObserver {
+  /** Ingestion's histograms as plain functions, their label children bound once (hot path). */
+  ingestionObserver(): IngestionObserver {
     const received = this.ingestionLag.labels({ stage: 'received' });
     const stored = this.ingestionLag.labels({ stage: 'stored' });
-    return (stage, seconds) => (stage === 'received' ? received : stored).observe(seconds);
+    const batches = this.ingestionBatches;
+    return {
+      lag: (stage, seconds) => (stage === 'received' ? received : stored).observe(seconds),
+      batch: (kind, rows) => batches.observe({ kind }, rows),
+    };
   }
 
-  /** Exposes a running total kept elsewhere as `skydeck_counter{name}`. */
-  source(name: string, read: CounterSource): void {
-    this.sources.set(name, read);
+  /**
+   * A family whose values are kept elsewhere (running totals of the broker and ingestion,
+   * connections now) and read when scraped: a counter for totals that only grow, else a gauge.
+   */
+  readOnScrape(
+    type: 'counter' | 'gauge',
+    family: { name: string; help: string; labelNames?: string[] },
+    read: () => Reading[],
+  ): void {
+    const options = { ...family, labelNames: family.labelNames ?? [], registers: this.registers };
+    if (type === 'gauge')
+      new Gauge({
+        ...options,
+        collect() {
+          this.reset();
+          for (const [labels, value] of read()) this.set(labels, value);
+        },
+      });
+    else
+      new Counter({
+        ...options,
+        collect() {
+          this.reset();
+          for (const [labels, value] of read()) this.inc(labels, value);
+        },
+      });
   }
 
   /** The database, with every statement timed into `skydeck_db_query_duration_seconds`. */
   timed(db: Db): Db {
     const histogram = this.dbQueries;
+    const pool = db.pool?.bind(db);
     const timedDb: Db = {
       kind: db.kind,
       async query(sql, params) {
@@ -155,6 +207,7 @@ export class Metrics {
         }
       },
       close: () => db.close(),
+      ...(pool ? { pool } : {}),
     };
     return timedDb;
   }

@@ -4,8 +4,11 @@
  * so they are read through getters: a part not started yet is reported as such.
  */
 import type { AppDeps } from '../http/context.ts';
+import { CLIENT_KINDS } from '../mqtt/aedesHooks.ts';
 import type { EmbeddedBroker } from '../mqtt/embeddedBroker.ts';
 import type { Ingestion } from '../mqtt/ingestion.ts';
+import type { IngestionStats } from '../mqtt/telemetrySink.ts';
+import type { Reading } from './metrics.ts';
 
 export interface RealtimeParts {
   broker(): EmbeddedBroker | null;
@@ -44,40 +47,86 @@ export function registerRealtimeProbes(deps: AppDeps, parts: RealtimeParts): voi
 
   const metrics = deps.metrics;
   if (metrics === null) return;
-  const stat = (read: (i: Ingestion) => number) => () => {
-    const ingestion = parts.ingestion();
-    return ingestion === null ? 0 : read(ingestion);
-  };
-  metrics.source(
-    'ingestion_received',
-    stat((i) => i.stats().received),
+  const ingestionTotal = (name: string, help: string, read: (s: IngestionStats) => number) =>
+    metrics.readOnScrape('counter', { name, help }, () => {
+      const ingestion = parts.ingestion();
+      return [[{}, ingestion === null ? 0 : read(ingestion.stats())]];
+    });
+  ingestionTotal(
+    'skydeck_ingestion_received_total',
+    'Device messages ingestion handled',
+    (s) => s.received,
   );
-  metrics.source(
-    'ingestion_dropped',
-    stat((i) => i.stats().dropped),
+  ingestionTotal(
+    'skydeck_ingestion_dropped_total',
+    'Device messages ingestion dropped (malformed, or a full write queue)',
+    (s) => s.dropped,
   );
-  metrics.source(
-    'ingestion_unknown_device',
-    stat((i) => i.stats().unknownDevice),
+  ingestionTotal(
+    'skydeck_ingestion_unknown_device_total',
+    'Well-formed device messages from serial numbers not registered',
+    (s) => s.unknownDevice,
   );
-  metrics.source(
-    'ingestion_track_points',
-    stat((i) => i.stats().trackPoints),
+  ingestionTotal(
+    'skydeck_ingestion_track_points_total',
+    'Track points ingestion stored',
+    (s) => s.trackPoints,
   );
-  metrics.source(
-    'ingestion_write_errors',
-    stat((i) => i.stats().writeErrors),
+  ingestionTotal(
+    'skydeck_ingestion_write_errors_total',
+    'Batched ingestion writes the database refused',
+    (s) => s.writeErrors,
   );
-  metrics.source('mqtt_refused_messages', () => parts.broker()?.refusedMessages() ?? 0);
-  metrics.source('mqtt_connections', () => parts.broker()?.aedes.connectedClients ?? 0);
+  // The embedded broker's own figures; with devices on an external broker, that broker has them.
+  metrics.readOnScrape(
+    'gauge',
+    {
+      name: 'skydeck_mqtt_connections',
+      help: 'Signed-in MQTT connections to the embedded broker by kind (device, console, server)',
+      labelNames: ['kind'],
+    },
+    () => {
+      const counts = parts.broker()?.connections();
+      return CLIENT_KINDS.map((kind) => [{ kind }, counts?.[kind] ?? 0]);
+    },
+  );
+  metrics.readOnScrape(
+    'counter',
+    {
+      name: 'skydeck_mqtt_refused_total',
+      help: 'Publishes and subscriptions the embedded broker refused, by operation and who asked',
+      labelNames: ['op', 'kind'],
+    },
+    () => {
+      const refusals = parts.broker()?.refusals();
+      return (['publish', 'subscribe'] as const).flatMap((op) =>
+        CLIENT_KINDS.map((kind): Reading => [{ op, kind }, refusals?.[op][kind] ?? 0]),
+      );
+    },
+  );
 }
 
-/** Counts every message clients publish through the embedded broker by topic kind. */
+/**
+ * Counts the messages through the embedded broker by topic kind: published by clients (`in`), by
+ * the broker or the server itself (`server`), and delivered to subscribers (`out`, one per
+ * subscriber reached).
+ */
 export function countBrokerTraffic(deps: AppDeps, broker: EmbeddedBroker): void {
   const counter = deps.metrics?.mqttMessages;
   if (counter === undefined) return;
-  broker.aedes.on('publish', (packet, client) => {
-    // Without a client it is the broker's own message ($SYS) or one the server injected.
-    counter.inc({ direction: client ? 'in' : 'server', kind: topicKind(packet.topic) });
-  });
+  // A fleet's traffic passes here: each series' child is looked up once, not hashed per message.
+  const children = new Map<string, { inc(): void }>();
+  const count = (direction: string, topic: string) => {
+    const kind = topicKind(topic);
+    const key = `${direction} ${kind}`;
+    let child = children.get(key);
+    if (child === undefined) {
+      child = counter.labels({ direction, kind });
+      children.set(key, child);
+    }
+    child.inc();
+  };
+  // Without a client it is the broker's own message ($SYS) or one the server injected.
+  broker.aedes.on('publish', (packet, client) => count(client ? 'in' : 'server', packet.topic));
+  broker.onDelivery((topic) => count('out', topic));
 }

@@ -262,14 +262,18 @@ describe('telemetry sink', () => {
     expect(track.map((row) => Math.round((row.latitude - 22.5) * 10_000))).toEqual([0, 10, 20]);
   });
 
-  it('times each body it reads and each point it stores from the payload timestamp', async () => {
+  it('times each body it reads and each point it stores from the payload timestamp, and sizes each batch', async () => {
     const lags: [string, number][] = [];
+    const batches: [string, number][] = [];
     const timed = createTelemetrySink({
       db: fx.db,
       log,
       scheduler: clock,
       publish: () => {},
-      lag: (stage, seconds) => lags.push([stage, Math.round(seconds * 1000)]),
+      observe: {
+        lag: (stage, seconds) => lags.push([stage, Math.round(seconds * 1000)]),
+        batch: (kind, rows) => batches.push([kind, rows]),
+      },
     });
     await timed.start();
     clock.advance(500);
@@ -293,6 +297,8 @@ describe('telemetry sink', () => {
       ['received', 40],
       ['stored', 290],
     ]);
+    // The one point went out as a batch of one row.
+    expect(batches).toEqual([['track', 1]]);
     await timed.stop();
   });
 
