@@ -217,6 +217,36 @@ export interface FlightAreaDroneLocation {
   is_in_area: boolean;
 }
 
+/** The body of a dock's `flight_areas_drone_location` event: its aircraft against each area, m. */
+export interface FlightAreasDroneLocationData {
+  drone_locations: FlightAreaDroneLocation[];
+}
+
+/** Most areas one report is read for: a project has tens, not thousands. */
+const MAX_LOCATIONS = 500;
+
+/**
+ * The distances in a `flight_areas_drone_location` body (entries that are not one are skipped).
+ * Shared by the server (proximity alarms) and the console (the cockpit's live distance), so both
+ * read a dock's report alike.
+ */
+export function readDroneLocations(
+  data: Readonly<Record<string, unknown>>,
+): FlightAreaDroneLocation[] {
+  const list = Array.isArray(data.drone_locations) ? (data.drone_locations as unknown[]) : [];
+  return list.slice(0, MAX_LOCATIONS).flatMap((item) => {
+    if (typeof item !== 'object' || item === null) return [];
+    const entry = item as Record<string, unknown>;
+    const id = entry.area_id;
+    const distance = entry.area_distance;
+    if (typeof id !== 'string' || id.length > 64) return [];
+    if (typeof distance !== 'number' || !Number.isFinite(distance)) return [];
+    return [
+      { area_id: id, area_distance: Math.max(0, distance), is_in_area: entry.is_in_area === true },
+    ];
+  });
+}
+
 /** The file's `geofence_type` of an area kind. */
 export const geofenceTypeOf = (kind: AirspaceKind): GeofenceType =>
   kind === 'no_fly' ? 'nfz' : 'dfence';

@@ -46,6 +46,7 @@ export const TELEMETRY_EVENT_KINDS = [
   'flighttask_progress',
   'ai_alarm',
   'gas_reading',
+  'flight_areas_drone_location',
   'drc',
   'other',
 ] as const;

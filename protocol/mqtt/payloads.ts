@@ -3,6 +3,7 @@
  * `services` and our own `taskInfo`. Property payloads live in `osd.ts`, DRC in `drc.ts`; this file
  * re-exports both so one import gives the whole wire vocabulary.
  */
+import type { FlightAreasDroneLocationData } from '../airspace.ts';
 import type { AircraftOsd, AircraftState, DockOsd, DockState, RcOsd, RcState } from './osd.ts';
 
 export type * from './osd.ts';
@@ -154,6 +155,7 @@ export interface EventDataByMethod {
   flighttask_progress: FlighttaskProgressData;
   ai_alarm: AiAlarmData;
   gas_reading: GasReadingData;
+  flight_areas_drone_location: FlightAreasDroneLocationData;
 }
 export type KnownEventMethod = keyof EventDataByMethod;
 export type EventMessage = {

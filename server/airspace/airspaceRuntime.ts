@@ -7,19 +7,14 @@
  * `update_topo` are heard on the gateway's `deployment` lane, so with several instances on one
  * broker each is handled by one of them: one stored report, one alarm, one announcement.
  */
-import { DEFAULT_AIRSPACE_WARN_M } from '../../protocol/airspace.ts';
+import { DEFAULT_AIRSPACE_WARN_M, readDroneLocations } from '../../protocol/airspace.ts';
 import type { EventHandler } from '../devices/DeviceGateway.ts';
 import type { AppDeps } from '../http/context.ts';
 import type { Log } from '../runtime/log.ts';
 import type { RequestRegistry } from '../mqtt/requestRegistry.ts';
 import { setAirspaceLink } from './airspaceLink.ts';
 import { projectOfDock } from './areaStore.ts';
-import {
-  noteDroneLocations,
-  readDroneLocations,
-  readSyncReport,
-  storeSyncReport,
-} from './dockReports.ts';
+import { noteDroneLocations, readSyncReport, storeSyncReport } from './dockReports.ts';
 import { registerFlightAreasRequest } from './flightAreasRequest.ts';
 import { checkProximity } from './proximityAlarms.ts';
 import { announceTo, projectFile } from './projectFile.ts';

@@ -8,10 +8,8 @@ import { FLIGHT_AREA_SYNC_STATUSES } from '../../protocol/airspace.ts';
 import type { FlightAreaDroneLocation, FlightAreaSyncStatus } from '../../protocol/airspace.ts';
 import type { Db } from '../db/Db.ts';
 import type { Fields } from '../mqtt/decode.ts';
-import { int, num, obj, str } from '../mqtt/decode.ts';
+import { int, obj, str } from '../mqtt/decode.ts';
 
-/** Most areas one report is read for: a project has tens, not thousands. */
-const MAX_LOCATIONS = 500;
 /** A report older than this says nothing about where the aircraft is now, ms. */
 export const LOCATION_STALE_MS = 30_000;
 const CHECKSUM = /^[0-9a-f]{64}$/i;
@@ -50,20 +48,6 @@ export async function storeSyncReport(db: Db, dockSn: string, r: SyncReport): Pr
        checksum = case when $2 = 'synchronized' then $5 else coalesce($5, airspace_dock_sync.checksum) end`,
     [dockSn, r.status, r.reason, r.fileName, r.checksum],
   );
-}
-
-/** The distances in a `flight_areas_drone_location` event (entries that are not one are skipped). */
-export function readDroneLocations(data: Fields): FlightAreaDroneLocation[] {
-  const list = Array.isArray(data.drone_locations) ? (data.drone_locations as unknown[]) : [];
-  return list.slice(0, MAX_LOCATIONS).flatMap((item) => {
-    const entry = obj(item);
-    const id = str(entry?.area_id);
-    const distance = num(entry?.area_distance);
-    if (!entry || id === undefined || id.length > 64 || distance === undefined) return [];
-    return [
-      { area_id: id, area_distance: Math.max(0, distance), is_in_area: entry.is_in_area === true },
-    ];
-  });
 }
 
 /** A dock's latest distances and when they came. */

@@ -34,8 +34,11 @@ export interface AlarmEntry {
   args: { component_index?: number; sensor_index?: number };
   /** AI detections: 0–1. */
   confidence: number | null;
-  /** Airspace alarms (category `airspace_nfz`): the no-fly area, the distance to it (m), inside. */
-  airspace?: { area: string; distance: number; inside: boolean };
+  /**
+   * Airspace alarms (category `airspace_nfz`): the no-fly area (its id and name), the distance to
+   * its boundary when raised (m), inside or not.
+   */
+  airspace?: { areaId: string; area: string; distance: number; inside: boolean };
   /** When it was raised (ms since epoch). */
   ts: number;
 }
@@ -99,7 +102,7 @@ function airspaceOf(raw: JsonObject): AlarmEntry['airspace'] {
   const area = data.str('area_name');
   const distance = data.num('area_distance');
   if (area === null || distance === null) return undefined;
-  return { area, distance, inside: raw.is_in_area === true };
+  return { areaId: data.str('area_id') ?? '', area, distance, inside: raw.is_in_area === true };
 }
 
 /** An AI detection as one entry (a warning unless it says otherwise). */

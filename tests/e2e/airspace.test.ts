@@ -282,6 +282,12 @@ describe('an aircraft near a no-fly area, in the cockpit', () => {
     await alert.waitFor({ timeout: 90_000 });
     expect(await alert.getAttribute('data-inside')).toBe('false');
     expect(await alert.textContent()).toMatch(new RegExp(`接近禁飞区“${name}”：距边界 \\d+ 米`));
+    // The distance follows the dock's reports each second as the aircraft flies on, not the one the
+    // alarm was raised with.
+    await expect.poll(() => alert.getAttribute('data-live')).toBe('true');
+    const metres = async () => Number(/(\d+) 米/.exec((await alert.textContent()) ?? '')?.[1]);
+    const first = await metres();
+    await expect.poll(metres, { timeout: 30_000 }).not.toBe(first);
     await saveShot(page, 'airspace', 'hud-near-zh-desktop');
     await page.setViewportSize({ width: 390, height: 844 });
     await saveShot(page, 'airspace', 'hud-near-zh-phone');

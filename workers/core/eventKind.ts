@@ -9,6 +9,7 @@ const KIND_BY_METHOD: Record<KnownEventMethod, TelemetryEventKind> = {
   flighttask_progress: 'flighttask_progress',
   ai_alarm: 'ai_alarm',
   gas_reading: 'gas_reading',
+  flight_areas_drone_location: 'flight_areas_drone_location',
 };
 
 /** Classifies an `events` or `drc/up` message; unknown methods are kept as `other`, never dropped. */

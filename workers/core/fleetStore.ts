@@ -1,10 +1,21 @@
-import type { DeviceDelta, DeviceTelemetry, TelemetryEvent } from '../../protocol/telemetry.ts';
+import type {
+  DeviceDelta,
+  DeviceTelemetry,
+  TelemetryEvent,
+  TelemetryEventKind,
+} from '../../protocol/telemetry.ts';
 import type { DecodedMessage } from './decode.ts';
 import { DeviceRecord } from './deviceRecord.ts';
 import { DETAIL_EVERY_FRAMES, EVENT_QUEUE_CAP } from './constants.ts';
 import { eventKindOf } from './eventKind.ts';
 import { EventQueue } from './eventQueue.ts';
 import type { MapFrame } from './mapFrame.ts';
+
+/** Event kinds of which a frame carries only each device's newest (see `FleetStore.latest`). */
+const LATEST_ONLY: ReadonlySet<TelemetryEventKind> = new Set([
+  'gas_reading',
+  'flight_areas_drone_location',
+]);
 
 /** What one frame takes out of the store. */
 export interface FrameChanges {
@@ -39,11 +50,11 @@ export class FleetStore {
   private readonly dirty: DeviceRecord[] = [];
   private readonly events: EventQueue<TelemetryEvent>;
   /**
-   * Gas readings arrive about once a second per aircraft and only the newest of a device matters to
-   * a reader: they are kept one per device here, outside the capped queue, so a fleet's readings
-   * never push the alarms out of it.
+   * Gas readings and docks' distances to their flight areas arrive about once a second per device,
+   * and only the newest of a device matters to a reader: they are kept one per device and kind
+   * here, outside the capped queue, so a fleet's readings never push the alarms out of it.
    */
-  private readonly latestGas = new Map<string, TelemetryEvent>();
+  private readonly latest = new Map<string, TelemetryEvent>();
   private interest: ReadonlySet<string> | null = null;
   private oldestAt: number | null = null;
   /** A message arrived since the last frame: the map table has news. */
@@ -65,7 +76,7 @@ export class FleetStore {
     const ts = message.ts ?? receivedAt;
     if (message.kind === 'events' || message.kind === 'drc/up') {
       const event = toEvent(message, ts, receivedAt);
-      if (event.kind === 'gas_reading') this.latestGas.set(event.sn, event);
+      if (LATEST_ONLY.has(event.kind)) this.latest.set(`${event.kind}|${event.sn}`, event);
       else this.events.push(event);
       return 'event';
     }
@@ -98,7 +109,7 @@ export class FleetStore {
 
   /** True when a frame would carry something. */
   hasChanges(): boolean {
-    return this.moved || this.dirty.length > 0 || this.events.size > 0 || this.latestGas.size > 0;
+    return this.moved || this.dirty.length > 0 || this.events.size > 0 || this.latest.size > 0;
   }
 
   /** Takes the pending changes that are due and every event; the map table covers every device. */
@@ -120,8 +131,8 @@ export class FleetStore {
       }
     }
     dirty.length = kept;
-    const events = mergeByArrival(this.events.take(), [...this.latestGas.values()]);
-    this.latestGas.clear();
+    const events = mergeByArrival(this.events.take(), [...this.latest.values()]);
+    this.latest.clear();
     const changes = {
       devices,
       events,

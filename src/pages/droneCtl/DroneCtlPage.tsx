@@ -128,6 +128,7 @@ function Cockpit({ dockSn, aircraftSn }: { dockSn: string; aircraftSn: string })
           <MainCamera aircraftSn={aircraftSn} onStats={(stats) => setVideoMs(stats.latencyMs)} />
           <Hud
             aircraftSn={aircraftSn}
+            dockSn={dockSn}
             readings={readings}
             feed={session.feed}
             flying={flying}

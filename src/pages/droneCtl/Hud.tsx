@@ -17,6 +17,8 @@ import { useTick } from './useTick.ts';
 interface Props {
   /** The aircraft, whose airspace alarms the HUD shows. */
   aircraftSn: string;
+  /** Its dock, whose reports give the aircraft's live distance to a flight area. */
+  dockSn: string;
   readings: Readings;
   feed: CockpitFeed;
   flying: boolean;
@@ -53,6 +55,7 @@ function Cell({
 
 export function Hud({
   aircraftSn,
+  dockSn,
   readings: r,
   feed,
   flying,
@@ -138,7 +141,7 @@ export function Hud({
         <AttitudeIndicator pitch={r.pitch} roll={r.roll} />
         {flying && <ObstacleRing hsi={feed.live.hsi} label={t('hud.obstacle')} />}
       </div>
-      <AirspaceAlert sn={aircraftSn} />
+      <AirspaceAlert sn={aircraftSn} dockSn={dockSn} now={now} />
       {flying && guard !== 'ok' && (
         <div className="dc-guard-banner" role="alert" data-testid="guard-banner" data-level={guard}>
           {t(guard === 'stop' ? 'guard.stop' : 'guard.warn', { ms: Math.round(link.worstMs) })}

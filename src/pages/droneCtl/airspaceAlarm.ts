@@ -1,7 +1,17 @@
+import type { FlightAreaDroneLocation } from '../../../protocol/airspace.ts';
 import type { AlarmEntry } from '../../telemetry/alarms.ts';
 
 /** An active airspace alarm: the area, the distance when raised (m), and whether inside. */
 export type AirspaceAlarm = NonNullable<AlarmEntry['airspace']> & { ts: number };
+
+/** The dock's latest `flight_areas_drone_location`: when it arrived (console clock) and its areas. */
+export interface AreaDistances {
+  receivedAt: number;
+  locations: readonly FlightAreaDroneLocation[];
+}
+
+/** A report older than this, ms, no longer says where the aircraft is (the dock reports each second). */
+export const DISTANCES_STALE_MS = 5_000;
 
 /**
  * The airspace alarm the HUD shows of an aircraft's active alarms: inside a no-fly area before
@@ -19,4 +29,24 @@ export function hudAirspaceAlarm(alarms: readonly AlarmEntry[]): AirspaceAlarm |
     if (better) best = candidate;
   }
   return best;
+}
+
+/**
+ * The alarm with the aircraft's distance as the dock reports it now, when its latest report names
+ * the alarm's area and is fresh; otherwise the alarm as raised. `live` says which.
+ */
+export function liveAirspaceAlarm(
+  alarm: AirspaceAlarm,
+  distances: AreaDistances | null,
+  now: number,
+): AirspaceAlarm & { live: boolean } {
+  const fresh = distances !== null && now - distances.receivedAt <= DISTANCES_STALE_MS;
+  const location = fresh ? distances.locations.find((l) => l.area_id === alarm.areaId) : undefined;
+  if (location === undefined) return { ...alarm, live: false };
+  return {
+    ...alarm,
+    distance: location.area_distance,
+    inside: location.is_in_area,
+    live: true,
+  };
 }

@@ -11,7 +11,11 @@ import type { RoutePoint } from '../../../src/lib/route/routeModel.ts';
 import { aiAlarm } from '../../../src/telemetry/alarms.ts';
 import type { AlarmEntry } from '../../../src/telemetry/alarms.ts';
 import { shapeOfDrawn } from '../../../src/pages/airspace/drawnShape.ts';
-import { hudAirspaceAlarm } from '../../../src/pages/droneCtl/airspaceAlarm.ts';
+import {
+  DISTANCES_STALE_MS,
+  hudAirspaceAlarm,
+  liveAirspaceAlarm,
+} from '../../../src/pages/droneCtl/airspaceAlarm.ts';
 import {
   airspaceMarks,
   marksLabel,
@@ -68,6 +72,7 @@ describe('airspace alarms in the feed', () => {
         category: 'airspace_nfz',
         level: 1,
         confidence: 1,
+        area_id: 'nfz-tower',
         area_name: 'Tower',
         area_distance: 42.4,
         is_in_area: false,
@@ -76,7 +81,7 @@ describe('airspace alarms in the feed', () => {
     expect(entry).toMatchObject({
       code: 'airspace_nfz',
       level: 1,
-      airspace: { area: 'Tower', distance: 42.4, inside: false },
+      airspace: { areaId: 'nfz-tower', area: 'Tower', distance: 42.4, inside: false },
     });
     const person = aiAlarm({
       sn: 'UAV1',
@@ -108,11 +113,42 @@ describe('the airspace alarm in the cockpit HUD', () => {
 
   it('shows inside a no-fly area before near one, then the newest; nothing without one', () => {
     expect(hudAirspaceAlarm([alarm(1)])).toBeNull();
-    const near = alarm(5, { area: 'Tower', distance: 60, inside: false });
-    const nearer = alarm(9, { area: 'Yard', distance: 20, inside: false });
-    const inside = alarm(3, { area: 'Tower', distance: 0, inside: true });
+    const near = alarm(5, { areaId: 't', area: 'Tower', distance: 60, inside: false });
+    const nearer = alarm(9, { areaId: 'y', area: 'Yard', distance: 20, inside: false });
+    const inside = alarm(3, { areaId: 't', area: 'Tower', distance: 0, inside: true });
     expect(hudAirspaceAlarm([near, alarm(7), nearer])).toMatchObject({ area: 'Yard', ts: 9 });
     expect(hudAirspaceAlarm([near, inside, nearer])).toMatchObject({ area: 'Tower', inside: true });
+  });
+
+  it('follows the dock’s fresh report of the alarm’s area, else shows the distance raised with', () => {
+    const raised = { areaId: 't', area: 'Tower', distance: 60, inside: false, ts: 1_000 };
+    const report = (receivedAt: number, distance: number, inside = false) => ({
+      receivedAt,
+      locations: [
+        { area_id: 'y', area_distance: 5, is_in_area: true },
+        { area_id: 't', area_distance: distance, is_in_area: inside },
+      ],
+    });
+    // Live: the report names the area and is a second old.
+    expect(liveAirspaceAlarm(raised, report(9_000, 35.5), 10_000)).toMatchObject({
+      area: 'Tower',
+      distance: 35.5,
+      inside: false,
+      live: true,
+    });
+    expect(liveAirspaceAlarm(raised, report(9_000, 0, true), 10_000)).toMatchObject({
+      inside: true,
+      live: true,
+    });
+    // Stale (the dock stopped reporting), missing, or silent about this area: as raised.
+    const asRaised = { distance: 60, inside: false, live: false };
+    expect(
+      liveAirspaceAlarm(raised, report(10_000 - DISTANCES_STALE_MS - 1, 35), 10_000),
+    ).toMatchObject(asRaised);
+    expect(liveAirspaceAlarm(raised, null, 10_000)).toMatchObject(asRaised);
+    expect(liveAirspaceAlarm(raised, { receivedAt: 9_500, locations: [] }, 10_000)).toMatchObject(
+      asRaised,
+    );
   });
 });
 

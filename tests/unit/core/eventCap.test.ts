@@ -36,6 +36,40 @@ describe('event queue bound', () => {
     });
   });
 
+  it('keeps only the newest flight-area distances of each dock, beside its newest gas reading', () => {
+    const scheduler = new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
+    scheduler.run(({ hot, flush }) => {
+      const core = createTelemetryCore({ frameMs: 100, scheduler, eventCap: 1 });
+      const near = (distance: number) =>
+        event('DOCK1', 'flight_areas_drone_location', {
+          drone_locations: [{ area_id: 'nfz-1', area_distance: distance, is_in_area: false }],
+        });
+      const input: Record<string, Raw> = {
+        a: near(90),
+        b: event('DOCK1', 'gas_reading', { gases: { ch4: 2 } }),
+        c: near(70),
+        d: event('DOCK1', 'hms', { list: [] }),
+        e: near(50),
+      };
+      hot('10ms a b c d e', input).subscribe(([t, p]) => core.push(t, p));
+      const deltas: FleetDelta[] = [];
+      const subscription = core.deltas$.subscribe((delta) => deltas.push(delta));
+      hot('250ms k').subscribe(() => subscription.unsubscribe());
+      flush();
+
+      const events = deltas.flatMap((delta) => delta.events);
+      expect(events.map((e) => e.kind)).toEqual([
+        'gas_reading',
+        'hms',
+        'flight_areas_drone_location',
+      ]);
+      expect(events.at(-1)?.data).toEqual({
+        drone_locations: [{ area_id: 'nfz-1', area_distance: 50, is_in_area: false }],
+      });
+      expect(core.stats().eventsDropped).toBe(0);
+    });
+  });
+
   it('keeps only the newest gas reading of each device, outside the capped queue', () => {
     const scheduler = new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
     scheduler.run(({ hot, flush }) => {

@@ -20,6 +20,9 @@ const MIXED: Record<string, Raw> = {
   e: envelope('DOCK1', 'drc/up', { method: 'heart_beat', seq: 1, data: { timestamp: T0 } }),
   f: event('DOCK1', 'some_future_method', {}),
   g: osd('UAV1', { elevation: 12 }),
+  h: event('DOCK1', 'flight_areas_drone_location', {
+    drone_locations: [{ area_id: 'nfz-1', area_distance: 80, is_in_area: false }],
+  }),
 };
 
 /** Feeds `MIXED` at 10 ms and collects every delta of the first 250 ms, acknowledging each. */
@@ -27,7 +30,7 @@ function run(core: TelemetryCore, scheduler: TestScheduler, before?: () => void)
   const deltas: FleetDelta[] = [];
   scheduler.run(({ hot, flush }) => {
     before?.();
-    hot('10ms (abcdefg)', MIXED).subscribe(([t, p]) => core.push(t, p));
+    hot('10ms (abcdefgh)', MIXED).subscribe(([t, p]) => core.push(t, p));
     const subscription = core.deltas$.subscribe((delta) => {
       deltas.push(delta);
       core.ack(delta.seq);
@@ -50,8 +53,8 @@ describe('event kinds the readers declared', () => {
     expect(kindsOf(deltas)).toEqual(['hms', 'ai_alarm']);
     // Property messages are not events: the device's position still arrives.
     expect(deltas.flatMap((d) => d.devices.map((dev) => dev.osd))).toEqual([{ elevation: 12 }]);
-    expect(core.stats()).toMatchObject({ in: 7, dropped: 0, merged: 1, eventsUnread: 4 });
-    expect(deltas.at(-1)?.stats.eventsUnread).toBe(4);
+    expect(core.stats()).toMatchObject({ in: 8, dropped: 0, merged: 1, eventsUnread: 5 });
+    expect(deltas.at(-1)?.stats.eventsUnread).toBe(5);
   });
 
   it('lets every kind through until told, and none once told an empty list', () => {
@@ -65,7 +68,7 @@ describe('event kinds the readers declared', () => {
     const closed = createTelemetryCore({ frameMs: 100, scheduler: later });
     closed.setKinds([]);
     expect(kindsOf(run(closed, later))).toEqual([]);
-    expect(closed.stats().eventsUnread).toBe(6);
+    expect(closed.stats().eventsUnread).toBe(7);
   });
 
   it('follows a new declaration from the next message on', () => {
