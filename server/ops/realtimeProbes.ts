@@ -47,36 +47,27 @@ export function registerRealtimeProbes(deps: AppDeps, parts: RealtimeParts): voi
 
   const metrics = deps.metrics;
   if (metrics === null) return;
-  const ingestionTotal = (name: string, help: string, read: (s: IngestionStats) => number) =>
-    metrics.readOnScrape('counter', { name, help }, () => {
+  // Ingestion's running totals, each a counter of its own.
+  const totals: [name: string, help: string, read: (s: IngestionStats) => number][] = [
+    ['received', 'Device messages ingestion handled', (s) => s.received],
+    [
+      'dropped',
+      'Device messages ingestion dropped (malformed, or a full write queue)',
+      (s) => s.dropped,
+    ],
+    [
+      'unknown_device',
+      'Well-formed device messages from serial numbers not registered',
+      (s) => s.unknownDevice,
+    ],
+    ['track_points', 'Track points ingestion stored', (s) => s.trackPoints],
+    ['write_errors', 'Batched ingestion writes the database refused', (s) => s.writeErrors],
+  ];
+  for (const [name, help, read] of totals)
+    metrics.readOnScrape('counter', { name: `skydeck_ingestion_${name}_total`, help }, () => {
       const ingestion = parts.ingestion();
       return [[{}, ingestion === null ? 0 : read(ingestion.stats())]];
     });
-  ingestionTotal(
-    'skydeck_ingestion_received_total',
-    'Device messages ingestion handled',
-    (s) => s.received,
-  );
-  ingestionTotal(
-    'skydeck_ingestion_dropped_total',
-    'Device messages ingestion dropped (malformed, or a full write queue)',
-    (s) => s.dropped,
-  );
-  ingestionTotal(
-    'skydeck_ingestion_unknown_device_total',
-    'Well-formed device messages from serial numbers not registered',
-    (s) => s.unknownDevice,
-  );
-  ingestionTotal(
-    'skydeck_ingestion_track_points_total',
-    'Track points ingestion stored',
-    (s) => s.trackPoints,
-  );
-  ingestionTotal(
-    'skydeck_ingestion_write_errors_total',
-    'Batched ingestion writes the database refused',
-    (s) => s.writeErrors,
-  );
   // The embedded broker's own figures; with devices on an external broker, that broker has them.
   metrics.readOnScrape(
     'gauge',

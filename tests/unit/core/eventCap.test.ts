@@ -36,72 +36,75 @@ describe('event queue bound', () => {
     });
   });
 
-  it('keeps only the newest flight-area distances of each dock, beside its newest gas reading', () => {
+  /**
+   * Pushes `input` one message each 10 ms (in key order) into a core whose event queue holds
+   * `eventCap`, and answers the events of every frame of the first 250 ms and what it dropped.
+   */
+  function eventsOf(input: Record<string, Raw>, eventCap: number) {
     const scheduler = new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
+    const deltas: FleetDelta[] = [];
+    let dropped = 0;
     scheduler.run(({ hot, flush }) => {
-      const core = createTelemetryCore({ frameMs: 100, scheduler, eventCap: 1 });
-      const near = (distance: number) =>
-        event('DOCK1', 'flight_areas_drone_location', {
-          drone_locations: [{ area_id: 'nfz-1', area_distance: distance, is_in_area: false }],
-        });
-      const input: Record<string, Raw> = {
+      const core = createTelemetryCore({ frameMs: 100, scheduler, eventCap });
+      hot(`10ms ${Object.keys(input).join(' ')}`, input).subscribe(([t, p]) => core.push(t, p));
+      const subscription = core.deltas$.subscribe((delta) => deltas.push(delta));
+      hot('250ms k').subscribe(() => subscription.unsubscribe());
+      flush();
+      dropped = core.stats().eventsDropped;
+    });
+    return { events: deltas.flatMap((delta) => delta.events), dropped };
+  }
+
+  it('keeps only the newest flight-area distances of each dock, beside its newest gas reading', () => {
+    const near = (distance: number) =>
+      event('DOCK1', 'flight_areas_drone_location', {
+        drone_locations: [{ area_id: 'nfz-1', area_distance: distance, is_in_area: false }],
+      });
+    const { events, dropped } = eventsOf(
+      {
         a: near(90),
         b: event('DOCK1', 'gas_reading', { gases: { ch4: 2 } }),
         c: near(70),
         d: event('DOCK1', 'hms', { list: [] }),
         e: near(50),
-      };
-      hot('10ms a b c d e', input).subscribe(([t, p]) => core.push(t, p));
-      const deltas: FleetDelta[] = [];
-      const subscription = core.deltas$.subscribe((delta) => deltas.push(delta));
-      hot('250ms k').subscribe(() => subscription.unsubscribe());
-      flush();
-
-      const events = deltas.flatMap((delta) => delta.events);
-      expect(events.map((e) => e.kind)).toEqual([
-        'gas_reading',
-        'hms',
-        'flight_areas_drone_location',
-      ]);
-      expect(events.at(-1)?.data).toEqual({
-        drone_locations: [{ area_id: 'nfz-1', area_distance: 50, is_in_area: false }],
-      });
-      expect(core.stats().eventsDropped).toBe(0);
+      },
+      1,
+    );
+    expect(events.map((e) => e.kind)).toEqual([
+      'gas_reading',
+      'hms',
+      'flight_areas_drone_location',
+    ]);
+    expect(events.at(-1)?.data).toEqual({
+      drone_locations: [{ area_id: 'nfz-1', area_distance: 50, is_in_area: false }],
     });
+    expect(dropped).toBe(0);
   });
 
   it('keeps only the newest gas reading of each device, outside the capped queue', () => {
-    const scheduler = new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
-    scheduler.run(({ hot, flush }) => {
-      const core = createTelemetryCore({ frameMs: 100, scheduler, eventCap: 2 });
-      const gas = (sn: string, ch4: number) => event(sn, 'gas_reading', { gases: { ch4 } });
-      const input: Record<string, Raw> = {
+    const gas = (sn: string, ch4: number) => event(sn, 'gas_reading', { gases: { ch4 } });
+    const { events, dropped } = eventsOf(
+      {
         a: gas('UAV1', 1),
         b: gas('UAV1', 2),
         c: gas('UAV2', 5),
         d: gas('UAV1', 3),
         e: event('DOCK1', 'ai_alarm', { alarm_id: 'x' }),
         f: event('DOCK1', 'hms', { list: [] }),
-      };
-      hot('10ms a b c d e f', input).subscribe(([t, p]) => core.push(t, p));
-      const deltas: FleetDelta[] = [];
-      const subscription = core.deltas$.subscribe((delta) => deltas.push(delta));
-      hot('250ms k').subscribe(() => subscription.unsubscribe());
-      flush();
-
-      // In arrival order: UAV1's newest reading came after UAV2's.
-      const events = deltas.flatMap((delta) => delta.events);
-      // Both alarms fit the queue of two: the four readings took no place in it.
-      expect(events.filter((e) => e.kind !== 'gas_reading').map((e) => e.method)).toEqual([
-        'ai_alarm',
-        'hms',
-      ]);
-      expect(events.filter((e) => e.kind === 'gas_reading').map((e) => [e.sn, e.data])).toEqual([
-        ['UAV2', { gases: { ch4: 5 } }],
-        ['UAV1', { gases: { ch4: 3 } }],
-      ]);
-      expect(core.stats().eventsDropped).toBe(0);
-    });
+      },
+      2,
+    );
+    // Both alarms fit the queue of two: the four readings took no place in it.
+    expect(events.filter((e) => e.kind !== 'gas_reading').map((e) => e.method)).toEqual([
+      'ai_alarm',
+      'hms',
+    ]);
+    // In arrival order: UAV1's newest reading came after UAV2's.
+    expect(events.filter((e) => e.kind === 'gas_reading').map((e) => [e.sn, e.data])).toEqual([
+      ['UAV2', { gases: { ch4: 5 } }],
+      ['UAV1', { gases: { ch4: 3 } }],
+    ]);
+    expect(dropped).toBe(0);
   });
 
   it('stays bounded however long nobody takes from it', () => {
