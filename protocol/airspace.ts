@@ -46,7 +46,7 @@ export type LngLat = [number, number];
 export type AirspaceShape =
   { type: 'polygon'; coordinates: LngLat[] } | { type: 'circle'; center: LngLat; radius: number };
 
-/** Most positions a polygon ring may have. */
+/** Most vertices a polygon ring may have (its closing position, the first again, not counted). */
 export const AIRSPACE_MAX_VERTICES = 10_000;
 /** A circle's radius bounds, m (DJI's custom flight areas start at 10 m). */
 export const AIRSPACE_MIN_RADIUS_M = 10;

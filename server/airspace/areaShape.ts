@@ -1,6 +1,6 @@
 /**
  * Whether an area's shape is one a dock can use: positions on the globe, a closed ring of at most
- * {@link AIRSPACE_MAX_VERTICES} positions that does not cross itself, a radius DJI accepts. Pure;
+ * {@link AIRSPACE_MAX_VERTICES} vertices that does not cross itself, a radius DJI accepts. Pure;
  * the routes turn a problem into a 400 naming the field.
  */
 import {
@@ -46,11 +46,13 @@ export function withoutRepeats(ring: readonly LngLat[]): LngLat[] {
 }
 
 function ringProblem(ring: readonly LngLat[], field: string): ShapeProblem | null {
-  if (ring.length > AIRSPACE_MAX_VERTICES)
+  // A closed ring repeats its first vertex at its end: that position is not one more vertex.
+  const vertices = ring.length - (ring.length > 1 && same(ring[0], ring.at(-1)) ? 1 : 0);
+  if (vertices > AIRSPACE_MAX_VERTICES)
     return {
       key: 'airspace.too_many_vertices',
       field,
-      params: { max: AIRSPACE_MAX_VERTICES, count: ring.length },
+      params: { max: AIRSPACE_MAX_VERTICES, count: vertices },
     };
   const bad = ring.findIndex((p) => !onGlobe(p));
   if (bad >= 0)

@@ -112,10 +112,13 @@ describe.each(backends)('airspace areas on $name', (backend) => {
       [113.95, 22.55],
       [113.95, 22.54],
     ];
-    const many = Array.from({ length: 10_001 }, (_, i): LngLat => {
-      const a = (2 * Math.PI * i) / 10_000;
-      return [113.95 + 0.01 * Math.cos(a), 22.54 + 0.01 * Math.sin(a)];
-    });
+    /** A closed ring of `n` vertices around a circle (n + 1 positions: the first again at the end). */
+    const ringOf = (n: number) =>
+      Array.from({ length: n + 1 }, (_, i): LngLat => {
+        const a = (2 * Math.PI * (i % n)) / n;
+        return [113.95 + 0.01 * Math.cos(a), 22.54 + 0.01 * Math.sin(a)];
+      });
+    const many = ringOf(10_001);
     const cases: [object, string][] = [
       [
         polygon(bowtie),
@@ -156,6 +159,10 @@ describe.each(backends)('airspace areas on $name', (backend) => {
     });
     expect(spike.status).toBe(404);
     expect((await list(operator, home)).body.data).toHaveLength(before);
+    // The limit itself is allowed: 10 000 vertices, closed by the first again.
+    const most = await add(operator, polygon(ringOf(10_000)));
+    expect(most.status, most.body.msg).toBe(200);
+    expect((await list(operator, home)).body.data).toHaveLength(before + 1);
   });
 
   it('builds the file from the enabled areas in the documented format, named by its SHA-256', async () => {

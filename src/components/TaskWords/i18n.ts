@@ -47,6 +47,9 @@ export default defineStrings({
         '319047': '没有可更新的目标点',
         '320001': '相机正在录像，无法切换',
         '321004': '航线文件无法解析',
+        '321528': '飞行器触碰自定义飞行区边界，航线任务已暂停',
+        '336513': '目标点位于自定义禁飞区内，无法飞往',
+        '337546': '飞行器触碰自定义飞行区边界，已停止飞向目标点',
       },
       family: {
         '314': '航线任务下发失败',
@@ -159,6 +162,9 @@ export default defineStrings({
         '319047': 'there is no target point to update',
         '320001': 'the camera is recording and cannot switch',
         '321004': 'the route file could not be read',
+        '321528': 'the aircraft touched a custom flight area boundary; the route task is paused',
+        '336513': 'the target point is inside a custom no-fly area',
+        '337546': 'the aircraft touched a custom flight area boundary; the fly-to stopped',
       },
       family: {
         '314': 'the flight task could not be delivered',

@@ -87,7 +87,7 @@ export default defineStrings({
       zoomIn: '放大',
       zoomOut: '缩小',
       done: '{{what}}：已执行（{{ms}} 毫秒）',
-      failed: '{{what}}：设备拒绝（{{code}}）',
+      failed: '{{what}}：设备拒绝，{{reason}}',
       cancel: '取消',
     },
     estop: {
@@ -193,7 +193,7 @@ export default defineStrings({
       zoomIn: 'Zoom in',
       zoomOut: 'Zoom out',
       done: '{{what}}: done ({{ms}} ms)',
-      failed: '{{what}}: refused by the device ({{code}})',
+      failed: '{{what}}: refused by the device: {{reason}}',
       cancel: 'Cancel',
     },
     estop: {

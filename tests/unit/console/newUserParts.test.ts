@@ -204,6 +204,14 @@ describe('device codes in words', () => {
     expect(describeDeviceCode(en, 314013)).toBe(
       "the dock could not fetch the task's route file (code 314013)",
     );
+    // The custom flight area stops a dock reports (the simulator's fence sends them too).
+    expect(describeDeviceCode(zh, 321528)).toBe(
+      '飞行器触碰自定义飞行区边界，航线任务已暂停（代码 321528）',
+    );
+    expect(describeDeviceCode(en, 336513)).toBe(
+      'the target point is inside a custom no-fly area (code 336513)',
+    );
+    expect(describeDeviceCode(en, 337546)).toContain('the fly-to stopped');
   });
 
   it('falls back to the module of the code, then to "unknown error"', () => {
