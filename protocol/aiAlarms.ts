@@ -69,8 +69,10 @@ export const AI_CATEGORIES = [
   'gas_so2',
   'gas_co',
   'gas_odour',
-  // An aircraft near or inside a no-fly area of its project (server/airspace/proximityAlarms.ts).
+  // An aircraft near or inside a no-fly area of its project, or near the edge of an operation area
+  // or outside it (server/airspace/proximityAlarms.ts).
   'airspace_nfz',
+  'airspace_fence',
 ] as const;
 
 /** Where the detected object is in the frame, each 0–1 from the top-left corner. */

@@ -22,6 +22,7 @@ export const AI_CATEGORY_WORDS: { zh: CategoryWords; en: CategoryWords } = {
     gas_co: '一氧化碳超限',
     gas_odour: '臭气浓度超限',
     airspace_nfz: '接近或进入禁飞区',
+    airspace_fence: '接近边界或飞出作业区',
   },
   en: {
     person: 'Person',
@@ -38,6 +39,7 @@ export const AI_CATEGORY_WORDS: { zh: CategoryWords; en: CategoryWords } = {
     gas_co: 'CO over limit',
     gas_odour: 'Odour over limit',
     airspace_nfz: 'Near or inside a no-fly area',
+    airspace_fence: 'Near the edge of or outside an operation area',
   },
 };
 

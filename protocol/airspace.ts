@@ -173,14 +173,32 @@ export interface AirspaceResyncInput {
 
 /** Category of the alarm an aircraft near or inside a no-fly area raises (an AI-alarm row). */
 export const AIRSPACE_ALARM_CATEGORY = 'airspace_nfz';
+/** Category of the alarm an aircraft near the edge of an operation area, or outside it, raises. */
+export const AIRSPACE_FENCE_ALARM_CATEGORY = 'airspace_fence';
+/** The alarm category of an area kind. */
+export const alarmCategoryOf = (kind: AirspaceKind): string =>
+  kind === 'no_fly' ? AIRSPACE_ALARM_CATEGORY : AIRSPACE_FENCE_ALARM_CATEGORY;
+/** The area kind of an airspace alarm's category, or null for any other category. */
+export function areaKindOfCategory(category: string | null): AirspaceKind | null {
+  if (category === AIRSPACE_ALARM_CATEGORY) return 'no_fly';
+  return category === AIRSPACE_FENCE_ALARM_CATEGORY ? 'operation' : null;
+}
 /** What an airspace alarm's `ai_alarm` event carries besides the usual fields. */
 export interface AirspaceAlarmData {
   area_id: string;
   area_name: string;
+  area_kind: AirspaceKind;
   /** m to the boundary when the alarm was raised. */
   area_distance: number;
   is_in_area: boolean;
 }
+
+/**
+ * Whether the aircraft is where its area forbids: inside a no-fly area, or outside an operation
+ * area (the dock's `is_in_area` says which side of the boundary it is on).
+ */
+export const breaches = (kind: AirspaceKind, isInArea: boolean): boolean =>
+  kind === 'no_fly' ? isInArea : !isInArea;
 
 /** Default warning distance to a no-fly boundary, m (`AIRSPACE_WARN_M`). */
 export const DEFAULT_AIRSPACE_WARN_M = 100;

@@ -49,8 +49,11 @@ export interface AiAlarmEvent {
   level?: number;
   at?: number;
   workspaceId?: number;
-  /** An airspace alarm's no-fly area: its name, the distance to its boundary (m), inside or not. */
-  area?: { name: string; distanceM: number; inside: boolean };
+  /**
+   * An airspace alarm's area: its kind and name, the distance to its boundary (m), and whether the
+   * aircraft is inside it.
+   */
+  area?: { kind: 'no_fly' | 'operation'; name: string; distanceM: number; inside: boolean };
 }
 
 /** A gas crossing its project's caution (level 1) or warning (level 2) threshold. */

@@ -1,17 +1,19 @@
 /**
- * Aircraft near or inside a no-fly area, from the docks' `flight_areas_drone_location` reports: an
- * aircraft within the warning distance of a no-fly boundary raises one alarm (caution), going inside
- * raises another (warning), and nothing more until it is clear again — beyond the warning distance
- * by a margin, or no report about that area for a while. The alarm is an AI-alarm row (category
- * `airspace_nfz`), so /aralm's workflow applies, and it is published as the aircraft's `ai_alarm`
+ * Aircraft near a flight area's boundary or on its wrong side, from the docks'
+ * `flight_areas_drone_location` reports: an aircraft within the warning distance of a no-fly area's
+ * boundary, or of an operation area's edge, raises one alarm (caution); going inside the no-fly area,
+ * or outside the operation area, raises another (warning); nothing more until it is clear again —
+ * on the right side beyond the warning distance by a margin, or no report about that area for a
+ * while. The alarm is an AI-alarm row (category `airspace_nfz` for a no-fly area, `airspace_fence`
+ * for an operation area), so /aralm's workflow applies, and it is published as the aircraft's `ai_alarm`
  * event, so every console's alarm feed and toast hear it live through the existing real-time path
  * (as gas alarms are: ingestion sees the echo and stores it once, by its id). The project's
  * notification rules are told here, where the row is stored: the echo finds it stored already and
  * says nothing.
  */
 import { randomBytes } from 'node:crypto';
-import { AIRSPACE_ALARM_CATEGORY } from '../../protocol/airspace.ts';
-import type { FlightAreaDroneLocation } from '../../protocol/airspace.ts';
+import { alarmCategoryOf, breaches } from '../../protocol/airspace.ts';
+import type { AirspaceKind, FlightAreaDroneLocation } from '../../protocol/airspace.ts';
 import { thingTopic } from '../../protocol/mqtt/topics.ts';
 import { ingestAiAlarm } from '../ai/ingestAiAlarm.ts';
 import type { Db } from '../db/Db.ts';
@@ -23,9 +25,9 @@ import type { Notifier } from '../notifications/Notifier.ts';
 const CLEAR_MARGIN_M = 20;
 /** No report about an area for this long, ms, and the aircraft counts as clear of it. */
 const FORGET_AFTER_MS = 60_000;
-/** Levels of the alarm: near the boundary, inside. */
+/** Levels of the alarm: near the boundary, on its wrong side (inside a no-fly area, outside an operation area). */
 const NEAR = 1;
-const INSIDE = 2;
+const BREACH = 2;
 
 interface Held {
   level: number;
@@ -48,7 +50,7 @@ export interface ProximityInput {
   dockSn: string;
   at: number;
   locations: readonly FlightAreaDroneLocation[];
-  /** Warning distance to a no-fly boundary, m. */
+  /** Warning distance to an area's boundary, m. */
   warnM: number;
   /** Publishes one of the server's own messages (the device gateway's `publish`). */
   publish: (topic: string, payload: object) => void;
@@ -65,33 +67,43 @@ async function aircraftOf(db: Db, dockSn: string): Promise<string | undefined> {
   return row?.device_sn;
 }
 
-/** The enabled no-fly areas among `ids`, by area id, with their names. */
-async function noFlyAreas(db: Db, dockSn: string, ids: readonly string[]) {
-  const rows = await db.query<{ area_id: string; name: string }>(
-    `select a.area_id, a.name from airspace_areas a
+interface WatchedArea {
+  name: string;
+  kind: AirspaceKind;
+}
+
+/** The enabled areas of the dock's project among `ids`, by area id, with their names and kinds. */
+async function watchedAreas(
+  db: Db,
+  dockSn: string,
+  ids: readonly string[],
+): Promise<Map<string, WatchedArea>> {
+  const rows = await db.query<{ area_id: string; name: string; kind: AirspaceKind }>(
+    `select a.area_id, a.name, a.kind from airspace_areas a
      join devices d on d.workspace_id = a.workspace_id and d.device_sn = $1
-     where a.area_id = any($2::text[]) and a.kind = 'no_fly' and a.enabled`,
+     where a.area_id = any($2::text[]) and a.enabled`,
     [dockSn, ids],
   );
-  return new Map(rows.map((r) => [r.area_id, r.name]));
+  return new Map(rows.map((r) => [r.area_id, { name: r.name, kind: r.kind }]));
 }
 
 async function raise(
   db: Db,
   input: ProximityInput,
   aircraftSn: string,
-  area: { id: string; name: string; location: FlightAreaDroneLocation; level: number },
+  area: WatchedArea & { id: string; location: FlightAreaDroneLocation; level: number },
 ): Promise<void> {
   const at = await lastPosition(db, aircraftSn, input.at);
   const data = {
     alarm_id: `airspace-${input.at.toString(36)}-${randomBytes(4).toString('hex')}`,
-    category: AIRSPACE_ALARM_CATEGORY,
+    category: alarmCategoryOf(area.kind),
     confidence: 1,
     level: area.level,
     ...(at ? { latitude: at.lat, longitude: at.lng } : {}),
     payload_index: 'airspace',
     area_id: area.id,
     area_name: area.name,
+    area_kind: area.kind,
     area_distance: Math.round(area.location.area_distance * 10) / 10,
     is_in_area: area.location.is_in_area,
     source: 'skydeck_airspace',
@@ -102,11 +114,12 @@ async function raise(
       kind: 'ai_alarm',
       deviceSn: aircraftSn,
       alarmId,
-      category: AIRSPACE_ALARM_CATEGORY,
+      category: alarmCategoryOf(area.kind),
       confidence: 1,
       level: area.level,
       at: input.at,
       area: {
+        kind: area.kind,
         name: area.name,
         distanceM: data.area_distance,
         inside: area.location.is_in_area,
@@ -126,7 +139,7 @@ export async function checkProximity(db: Db, input: ProximityInput): Promise<num
   const map = heldOf(db);
   for (const [key, h] of map) if (input.at - h.seen > FORGET_AFTER_MS) map.delete(key);
   if (input.locations.length === 0) return 0;
-  const areas = await noFlyAreas(
+  const areas = await watchedAreas(
     db,
     input.dockSn,
     input.locations.map((l) => l.area_id),
@@ -135,11 +148,12 @@ export async function checkProximity(db: Db, input: ProximityInput): Promise<num
   const aircraftSn = (await aircraftOf(db, input.dockSn)) ?? input.dockSn;
   let raised = 0;
   for (const location of input.locations) {
-    const name = areas.get(location.area_id);
-    if (name === undefined) continue;
+    const area = areas.get(location.area_id);
+    if (area === undefined) continue;
     const key = `${aircraftSn}|${location.area_id}`;
     const before = map.get(key);
-    const level = location.is_in_area ? INSIDE : location.area_distance <= input.warnM ? NEAR : 0;
+    const breach = breaches(area.kind, location.is_in_area);
+    const level = breach ? BREACH : location.area_distance <= input.warnM ? NEAR : 0;
     if (level === 0) {
       if (before && location.area_distance > input.warnM + CLEAR_MARGIN_M) map.delete(key);
       else if (before) before.seen = input.at;
@@ -147,7 +161,7 @@ export async function checkProximity(db: Db, input: ProximityInput): Promise<num
     }
     map.set(key, { level: Math.max(level, before?.level ?? 0), seen: input.at });
     if (level <= (before?.level ?? 0)) continue;
-    await raise(db, input, aircraftSn, { id: location.area_id, name, location, level });
+    await raise(db, input, aircraftSn, { ...area, id: location.area_id, location, level });
     raised++;
   }
   return raised;

@@ -5,8 +5,8 @@
  * and stays active for {@link AI_ALARM_HOLD_MS}. The feed is every active alarm, newest first.
  */
 import type { HmsAlarmRecord } from '../../protocol/alarms.ts';
-import { AIRSPACE_ALARM_CATEGORY } from '../../protocol/airspace.ts';
-import type { AirspaceAlarmData } from '../../protocol/airspace.ts';
+import { areaKindOfCategory, breaches } from '../../protocol/airspace.ts';
+import type { AirspaceAlarmData, AirspaceKind } from '../../protocol/airspace.ts';
 import type { AiAlarmData, HmsAlarm } from '../../protocol/mqtt/payloads.ts';
 import type { JsonObject, JsonValue, TelemetryEvent } from '../../protocol/telemetry.ts';
 import { arrayAt, asObject, readAs } from './fields.ts';
@@ -35,12 +35,24 @@ export interface AlarmEntry {
   /** AI detections: 0–1. */
   confidence: number | null;
   /**
-   * Airspace alarms (category `airspace_nfz`): the no-fly area (its id and name), the distance to
-   * its boundary when raised (m), inside or not.
+   * Airspace alarms (categories `airspace_nfz`, `airspace_fence`): the area (its id, name and
+   * kind), the distance to its boundary when raised (m), and whether the aircraft was on the
+   * boundary's wrong side (inside a no-fly area, outside an operation area) or only near it.
    */
-  airspace?: { areaId: string; area: string; distance: number; inside: boolean };
+  airspace?: AirspaceEntry;
   /** When it was raised (ms since epoch). */
   ts: number;
+}
+
+/** An airspace alarm's area and where the aircraft was against its boundary. */
+export interface AirspaceEntry {
+  areaId: string;
+  area: string;
+  kind: AirspaceKind;
+  /** m to the boundary. */
+  distance: number;
+  /** On the boundary's wrong side: inside a no-fly area, outside an operation area. */
+  breach: boolean;
 }
 
 /** Clamps whatever a device sent as a level into the three known ones. */
@@ -97,12 +109,13 @@ export function hmsAlarms(event: TelemetryEvent): AlarmEntry[] {
 }
 
 /** The area and distance of an airspace alarm's body, when it names them. */
-function airspaceOf(raw: JsonObject): AlarmEntry['airspace'] {
+function airspaceOf(raw: JsonObject, kind: AirspaceKind): AirspaceEntry | undefined {
   const data = readAs<AirspaceAlarmData>(raw);
   const area = data.str('area_name');
   const distance = data.num('area_distance');
   if (area === null || distance === null) return undefined;
-  return { areaId: data.str('area_id') ?? '', area, distance, inside: raw.is_in_area === true };
+  const areaId = data.str('area_id') ?? '';
+  return { areaId, area, kind, distance, breach: breaches(kind, raw.is_in_area === true) };
 }
 
 /** An AI detection as one entry (a warning unless it says otherwise). */
@@ -110,7 +123,8 @@ export function aiAlarm(event: TelemetryEvent): AlarmEntry {
   const raw = asObject(event.data) ?? {};
   const data = readAs<AiAlarmData>(raw);
   const id = data.str('alarm_id') ?? String(event.ts);
-  const airspace = data.str('category') === AIRSPACE_ALARM_CATEGORY ? airspaceOf(raw) : undefined;
+  const areaKind = areaKindOfCategory(data.str('category'));
+  const airspace = areaKind === null ? undefined : airspaceOf(raw, areaKind);
   return {
     ...(airspace === undefined ? {} : { airspace }),
     id: `${event.sn}|ai|${id}`,

@@ -280,7 +280,8 @@ describe('an aircraft near a no-fly area, in the cockpit', () => {
     await page.getByTestId('cockpit').waitFor();
     const alert = page.getByTestId('hud-airspace');
     await alert.waitFor({ timeout: 90_000 });
-    expect(await alert.getAttribute('data-inside')).toBe('false');
+    expect(await alert.getAttribute('data-breach')).toBe('false');
+    expect(await alert.getAttribute('data-kind')).toBe('no_fly');
     expect(await alert.textContent()).toMatch(new RegExp(`接近禁飞区“${name}”：距边界 \\d+ 米`));
     // The distance follows the dock's reports each second as the aircraft flies on, not the one the
     // alarm was raised with.

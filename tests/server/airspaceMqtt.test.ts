@@ -283,4 +283,41 @@ describe.each(backends)('airspace over MQTT on $name', (backend) => {
       [2, unitA?.aircraft.sn, 'Tower', 0],
     ]);
   });
+
+  it('raises an alarm when the aircraft nears the edge of an operation area, another outside it', async () => {
+    const db = server.handle.db;
+    const added = await addArea(s.operator, s.home, 'Quarry', {
+      kind: 'operation',
+      shape: { type: 'circle', center: [113.95, 22.54], radius: 1500 },
+    });
+    expect(added.status, added.body.msg).toBe(200);
+    const areaId = added.body.data.area_id;
+    const locate = (distance: number, inside: boolean) =>
+      send(a, 'events', {
+        bid: randomUUID(),
+        tid: randomUUID(),
+        timestamp: Date.now(),
+        method: 'flight_areas_drone_location',
+        need_reply: 0,
+        data: {
+          drone_locations: [{ area_distance: distance, area_id: areaId, is_in_area: inside }],
+        },
+      });
+    const alarms = () =>
+      db.query<{ level: number; payload: { area_name: string; area_kind: string } }>(
+        "select level, payload from ai_alarms where category = 'airspace_fence' order by id",
+      );
+    // Well inside: nothing. Inside near the edge: a caution. Outside: a warning.
+    await locate(600, true);
+    await locate(40, true);
+    await until(async () => (await alarms()).length === 1, 'the edge alarm');
+    await locate(2, false);
+    await until(async () => (await alarms()).length === 2, 'the outside alarm');
+    expect(
+      (await alarms()).map((r) => [r.level, r.payload.area_name, r.payload.area_kind]),
+    ).toEqual([
+      [1, 'Quarry', 'operation'],
+      [2, 'Quarry', 'operation'],
+    ]);
+  });
 });

@@ -22,13 +22,17 @@ export const STATUS_COLOURS: Record<DroneStatus, string> = {
   quiet: '#8f99a8',
 };
 
-/** Silence first (an old position is not news), then active warnings, then the flight phase. */
+/**
+ * Silence first (an old position is not news), then active warnings and airspace alarms (an
+ * aircraft near a flight area's boundary is marked on the map before it crosses), then the flight
+ * phase.
+ */
 export function droneStatus(
   vitals: DeviceVitals,
   alarms: readonly AlarmEntry[],
   now: number,
 ): DroneStatus {
   if (dataAgeMs(vitals, now) > QUIET_AFTER_MS) return 'quiet';
-  if (alarms.some((alarm) => alarm.level === 2)) return 'alarm';
+  if (alarms.some((alarm) => alarm.level === 2 || alarm.airspace !== undefined)) return 'alarm';
   return aircraftPhase(vitals);
 }

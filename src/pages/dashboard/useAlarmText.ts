@@ -5,6 +5,7 @@
  */
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { categoryWord } from '../../../protocol/aiCategoryWords.ts';
 import { fillHmsText, normaliseHmsCode, pickHmsText } from '../../../protocol/alarms.ts';
 import { hmsModule } from '../../../protocol/mqtt/enums.ts';
 import { requestHmsTexts, useHmsTextLookup } from '../../state/hmsTexts.ts';
@@ -18,10 +19,8 @@ export interface AlarmText {
   detail: string;
 }
 
-type Category = keyof typeof alarmZh.alarm.category;
 type OwnCode = keyof typeof alarmZh.alarm.hms;
 
-const isCategory = (code: string): code is Category => Object.hasOwn(alarmZh.alarm.category, code);
 const isOwnCode = (code: string): code is OwnCode => Object.hasOwn(alarmZh.alarm.hms, code);
 
 /** Fetches the operator-table texts of the HMS codes among `alarms` (once per code). */
@@ -39,18 +38,25 @@ export function useAlarmText(): (alarm: AlarmEntry) => AlarmText {
   return useCallback(
     (alarm) => {
       if (alarm.airspace) {
-        const { area, distance, inside } = alarm.airspace;
-        const key = inside ? 'alarm.airspace.inside' : 'alarm.airspace.near';
+        const { area, distance, kind, breach } = alarm.airspace;
+        const key =
+          kind === 'no_fly'
+            ? breach
+              ? 'alarm.airspace.inside'
+              : 'alarm.airspace.near'
+            : breach
+              ? 'alarm.airspace.outside'
+              : 'alarm.airspace.nearEdge';
         return {
           title: t(key, { name: area, distance: Math.round(distance) }),
           detail: t('alarm.airspace.detail'),
         };
       }
       if (alarm.source === 'ai_alarm') {
-        const category = isCategory(alarm.code) ? alarm.code : 'unknown';
         const percent = Math.round((alarm.confidence ?? 0) * 100);
         return {
-          title: t('alarm.ai', { category: t(`alarm.category.${category}`) }),
+          // The one table of category words the alarm page and notifications use too.
+          title: t('alarm.ai', { category: categoryWord(alarm.code, english ? 'en' : 'zh') }),
           detail: t('alarm.confidence', { percent }),
         };
       }

@@ -4,8 +4,8 @@ import { hudAirspaceAlarm, liveAirspaceAlarm } from './airspaceAlarm.ts';
 import { useAreaDistances } from './useAreaDistances.ts';
 
 /**
- * The aircraft near or inside a no-fly area, in the HUD: the area's name and the distance to its
- * boundary, red inside and amber near. It shows while the alarm is active in the feed; the distance
+ * The aircraft near a flight area's boundary or on its wrong side, in the HUD: the area's name and
+ * the distance to its boundary, red inside a no-fly area or outside an operation area, amber near. It shows while the alarm is active in the feed; the distance
  * follows the dock's reports each second, and is the one the alarm was raised with when none is
  * fresh.
  */
@@ -14,18 +14,20 @@ export function AirspaceAlert({ sn, dockSn, now }: { sn: string; dockSn: string;
   const raised = hudAirspaceAlarm(useDeviceAlarms(sn));
   const distances = useAreaDistances(dockSn);
   if (raised === null) return null;
-  const { area, distance, inside, live } = liveAirspaceAlarm(raised, distances, now);
+  const { area, kind, distance, breach, live } = liveAirspaceAlarm(raised, distances, now);
+  const words = { name: area, distance: Math.round(distance) };
   return (
     <div
-      className={`dc-airspace-alert${inside ? ' dc-airspace-inside' : ''}`}
+      className={`dc-airspace-alert${breach ? ' dc-airspace-inside' : ''}`}
       role="alert"
       data-testid="hud-airspace"
-      data-inside={inside}
+      data-kind={kind}
+      data-breach={breach}
       data-live={live}
     >
-      {inside
-        ? t('airspace.inside', { name: area })
-        : t('airspace.near', { name: area, distance: Math.round(distance) })}
+      {kind === 'no_fly'
+        ? t(breach ? 'airspace.inside' : 'airspace.near', words)
+        : t(breach ? 'airspace.outside' : 'airspace.nearEdge', words)}
     </div>
   );
 }

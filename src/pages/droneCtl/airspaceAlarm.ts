@@ -1,7 +1,8 @@
+import { breaches } from '../../../protocol/airspace.ts';
 import type { FlightAreaDroneLocation } from '../../../protocol/airspace.ts';
 import type { AlarmEntry } from '../../telemetry/alarms.ts';
 
-/** An active airspace alarm: the area, the distance when raised (m), and whether inside. */
+/** An active airspace alarm: the area, the distance when raised (m), and whether it was breached. */
 export type AirspaceAlarm = NonNullable<AlarmEntry['airspace']> & { ts: number };
 
 /** The dock's latest `flight_areas_drone_location`: when it arrived (console clock) and its areas. */
@@ -14,8 +15,8 @@ export interface AreaDistances {
 export const DISTANCES_STALE_MS = 5_000;
 
 /**
- * The airspace alarm the HUD shows of an aircraft's active alarms: inside a no-fly area before
- * near one, then the newest; null when there is none.
+ * The airspace alarm the HUD shows of an aircraft's active alarms: a breached area (inside a no-fly
+ * area, outside an operation area) before a near one, then the newest; null when there is none.
  */
 export function hudAirspaceAlarm(alarms: readonly AlarmEntry[]): AirspaceAlarm | null {
   let best: AirspaceAlarm | null = null;
@@ -24,8 +25,8 @@ export function hudAirspaceAlarm(alarms: readonly AlarmEntry[]): AirspaceAlarm |
     const candidate = { ...alarm.airspace, ts: alarm.ts };
     const better =
       best === null ||
-      (candidate.inside && !best.inside) ||
-      (candidate.inside === best.inside && candidate.ts > best.ts);
+      (candidate.breach && !best.breach) ||
+      (candidate.breach === best.breach && candidate.ts > best.ts);
     if (better) best = candidate;
   }
   return best;
@@ -46,7 +47,7 @@ export function liveAirspaceAlarm(
   return {
     ...alarm,
     distance: location.area_distance,
-    inside: location.is_in_area,
+    breach: breaches(alarm.kind, location.is_in_area),
     live: true,
   };
 }

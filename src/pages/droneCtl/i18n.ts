@@ -48,6 +48,8 @@ export default defineStrings({
     airspace: {
       near: '接近禁飞区“{{name}}”：距边界 {{distance}} 米',
       inside: '已进入禁飞区“{{name}}”',
+      nearEdge: '接近作业区“{{name}}”边界：还有 {{distance}} 米',
+      outside: '已飞出作业区“{{name}}”：距边界 {{distance}} 米',
     },
     guard: {
       warn: '链路延迟 {{ms}} 毫秒：摇杆输出已限制',
@@ -154,6 +156,8 @@ export default defineStrings({
     airspace: {
       near: 'Near the no-fly area “{{name}}”: {{distance}} m from its boundary',
       inside: 'Inside the no-fly area “{{name}}”',
+      nearEdge: 'Near the edge of the operation area “{{name}}”: {{distance}} m to go',
+      outside: 'Outside the operation area “{{name}}”: {{distance}} m from its boundary',
     },
     guard: {
       warn: 'Link delay {{ms}} ms: stick authority limited',

@@ -81,7 +81,37 @@ describe('airspace alarms in the feed', () => {
     expect(entry).toMatchObject({
       code: 'airspace_nfz',
       level: 1,
-      airspace: { areaId: 'nfz-tower', area: 'Tower', distance: 42.4, inside: false },
+      airspace: {
+        areaId: 'nfz-tower',
+        area: 'Tower',
+        kind: 'no_fly',
+        distance: 42.4,
+        breach: false,
+      },
+    });
+    // An operation area's alarm: outside it is the breach.
+    const outside = aiAlarm({
+      sn: 'UAV1',
+      kind: 'ai_alarm',
+      method: 'ai_alarm',
+      ts: 2_000,
+      receivedAt: 2_000,
+      data: {
+        alarm_id: 'airspace-2',
+        category: 'airspace_fence',
+        level: 2,
+        area_id: 'op-yard',
+        area_name: 'Yard',
+        area_distance: 3,
+        is_in_area: false,
+      },
+    });
+    expect(outside.airspace).toEqual({
+      areaId: 'op-yard',
+      area: 'Yard',
+      kind: 'operation',
+      distance: 3,
+      breach: true,
     });
     const person = aiAlarm({
       sn: 'UAV1',
@@ -111,17 +141,25 @@ describe('the airspace alarm in the cockpit HUD', () => {
     ...(airspace ? { airspace } : {}),
   });
 
-  it('shows inside a no-fly area before near one, then the newest; nothing without one', () => {
+  const noFly = { kind: 'no_fly', areaId: 't', area: 'Tower' } as const;
+
+  it('shows a breached area before a near one, then the newest; nothing without one', () => {
     expect(hudAirspaceAlarm([alarm(1)])).toBeNull();
-    const near = alarm(5, { areaId: 't', area: 'Tower', distance: 60, inside: false });
-    const nearer = alarm(9, { areaId: 'y', area: 'Yard', distance: 20, inside: false });
-    const inside = alarm(3, { areaId: 't', area: 'Tower', distance: 0, inside: true });
+    const near = alarm(5, { ...noFly, distance: 60, breach: false });
+    const nearer = alarm(9, {
+      kind: 'operation',
+      areaId: 'y',
+      area: 'Yard',
+      distance: 20,
+      breach: false,
+    });
+    const inside = alarm(3, { ...noFly, distance: 0, breach: true });
     expect(hudAirspaceAlarm([near, alarm(7), nearer])).toMatchObject({ area: 'Yard', ts: 9 });
-    expect(hudAirspaceAlarm([near, inside, nearer])).toMatchObject({ area: 'Tower', inside: true });
+    expect(hudAirspaceAlarm([near, inside, nearer])).toMatchObject({ area: 'Tower', breach: true });
   });
 
   it('follows the dock’s fresh report of the alarm’s area, else shows the distance raised with', () => {
-    const raised = { areaId: 't', area: 'Tower', distance: 60, inside: false, ts: 1_000 };
+    const raised = { ...noFly, distance: 60, breach: false, ts: 1_000 };
     const report = (receivedAt: number, distance: number, inside = false) => ({
       receivedAt,
       locations: [
@@ -133,15 +171,23 @@ describe('the airspace alarm in the cockpit HUD', () => {
     expect(liveAirspaceAlarm(raised, report(9_000, 35.5), 10_000)).toMatchObject({
       area: 'Tower',
       distance: 35.5,
-      inside: false,
+      breach: false,
       live: true,
     });
     expect(liveAirspaceAlarm(raised, report(9_000, 0, true), 10_000)).toMatchObject({
-      inside: true,
+      breach: true,
       live: true,
     });
+    // An operation area is breached when the dock says the aircraft is not in it.
+    const edge = { ...raised, kind: 'operation' as const };
+    expect(liveAirspaceAlarm(edge, report(9_000, 2, false), 10_000)).toMatchObject({
+      breach: true,
+    });
+    expect(liveAirspaceAlarm(edge, report(9_000, 2, true), 10_000)).toMatchObject({
+      breach: false,
+    });
     // Stale (the dock stopped reporting), missing, or silent about this area: as raised.
-    const asRaised = { distance: 60, inside: false, live: false };
+    const asRaised = { distance: 60, breach: false, live: false };
     expect(
       liveAirspaceAlarm(raised, report(10_000 - DISTANCES_STALE_MS - 1, 35), 10_000),
     ).toMatchObject(asRaised);
