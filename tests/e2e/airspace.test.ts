@@ -23,6 +23,7 @@ const WAIT = { timeout: 60_000, interval: 500 };
 const AREA = 'E2E 禁飞区';
 const SCHOOL = 'E2E 学校';
 const ROUTE = 'E2E 穿越航线';
+const YARD = 'E2E 堆场';
 
 /** The fixture's four waypoints, as its files write them. */
 const FIXTURE_POINTS = [
@@ -241,7 +242,97 @@ describe('airspace areas reaching a simulated dock', () => {
     await saveShot(page, 'airspace', 'task-refused-en-phone');
     await page.setViewportSize({ width: 1440, height: 900 });
   });
+
+  it('reshapes an area on the map: a corner added from a side, discarded, then saved', async () => {
+    const { page, server } = e2e;
+    page.setDefaultTimeout(60_000);
+    const operator = await apiCall<LoginResult>(server.url, API.login, null, {
+      username: 'operator',
+      password: TEST_PASSWORD,
+    });
+    await addNoFlySquare(server.url, operator, YARD, [113.96, 22.55]);
+    await e2e.console.signInTo('operator', '/airspace');
+    const item = page.locator(`[data-testid="airspace-area"][data-name="${YARD}"]`);
+    await item.waitFor();
+    expect(await item.textContent()).toContain('4 个顶点');
+
+    const reshape = async () => {
+      await item.getByTestId('airspace-reshape').click();
+      await page.getByTestId('airspace-reshape-bar').waitFor();
+      // The map frames the area first; its corners are read where they came to rest.
+      await expect.poll(async () => (await reshapeCorners(page)).length).toBe(4);
+      await page.waitForTimeout(500);
+      const [a, b] = await reshapeCorners(page);
+      if (!a || !b) throw new Error('no corners');
+      // A click on the middle of the first side adds a corner there…
+      await page.mouse.click((a[0] + b[0]) / 2, (a[1] + b[1]) / 2);
+      await expect.poll(async () => (await reshapeCorners(page)).length).toBe(5);
+      // …and the first corner is pulled outwards.
+      await drag(page, a, [a[0] - 50, a[1] + 50]);
+      await expect
+        .poll(async () => (await reshapeCorners(page))[0]?.[0] ?? 0)
+        .toBeLessThan(a[0] - 30);
+      expect(await page.getByTestId('airspace-reshape-save').isEnabled()).toBe(true);
+      // An edit is no new area: no naming dialog opens.
+      expect(await page.locator('.sd-airspace-dialog').count()).toBe(0);
+    };
+
+    // Discarded: nothing is stored.
+    await reshape();
+    await page.getByText('放弃修改').click();
+    await page.getByTestId('airspace-reshape-bar').waitFor({ state: 'detached' });
+    expect(await item.textContent()).toContain('4 个顶点');
+
+    // Saved: the list and the server have the fifth corner.
+    await reshape();
+    await saveShot(page, 'airspace', 'reshape-zh-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await saveShot(page, 'airspace', 'reshape-zh-phone');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.getByTestId('airspace-reshape-save').click();
+    await page.getByTestId('airspace-reshape-bar').waitFor({ state: 'detached' });
+    await expect.poll(() => item.textContent()).toContain('5 个顶点');
+    const stored = await apiCall<AirspaceArea[]>(
+      server.url,
+      `${AIRSPACE_API.list}?workspace_id=${String(operator.user.workspace_id)}`,
+      operator.token,
+    );
+    const yard = stored.find((a) => a.name === YARD);
+    // Five corners and the first again, closing the ring; the first corner moved south-west.
+    const ring = yard?.shape.type === 'polygon' ? yard.shape.coordinates : [];
+    expect(ring).toHaveLength(6);
+    expect(ring[0]?.[0]).toBeLessThan(113.96 - 0.0012);
+    expect(ring[0]?.[1]).toBeLessThan(22.55 - 0.0012);
+    expect(ring[5]).toEqual(ring[0]);
+  });
 });
+
+/** The corners of the area being reshaped, in page pixels (the map publishes them; see AreaDraw). */
+async function reshapeCorners(page: Page): Promise<[number, number][]> {
+  const map = page.locator('.maplibregl-map[data-draw-tool="reshape-polygon"]');
+  const box = await map.boundingBox();
+  const text = (await map.getAttribute('data-reshape-corners')) ?? '';
+  if (!box || text === '') return [];
+  return text.split(';').map((pair): [number, number] => {
+    const [x = 0, y = 0] = pair.split(',').map(Number);
+    return [box.x + x, box.y + y];
+  });
+}
+
+/**
+ * Drags with the mouse from one page point to another in small steps, as a hand does: a step each
+ * animation frame, since terra-draw takes at most one drag event per frame.
+ */
+async function drag(page: Page, [x0, y0]: [number, number], [x1, y1]: [number, number]) {
+  await page.mouse.move(x0, y0);
+  await page.mouse.down();
+  const steps = 12;
+  for (let i = 1; i <= steps; i++) {
+    await page.mouse.move(x0 + ((x1 - x0) * i) / steps, y0 + ((y1 - y0) * i) / steps);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+  }
+  await page.mouse.up();
+}
 
 describe('an aircraft near a no-fly area, in the cockpit', () => {
   // Any area within 5 km counts as near: wherever its patrol takes the aircraft, it is warned. Its

@@ -44,18 +44,24 @@ interface Props {
   selected: number | null;
   tool: DrawTool;
   onShape: (shape: AirspaceShape) => void;
+  reshape: AirspaceArea | null;
+  onReshape: (shape: AirspaceShape) => void;
 }
 
 /** The map pane of the page. */
-export function AirspaceMap({ areas, selected, tool, onShape }: Props) {
+export function AirspaceMap({ areas, selected, tool, onShape, reshape, onReshape }: Props) {
   const docks = useDockPlaces();
   return (
     <ConsoleMap initialViewState={INITIAL_VIEW}>
-      <AirspaceLayer areas={areas} selected={selected} />
+      {/* The area being reshaped is drawn by terra-draw alone, where it is being moved to. */}
+      <AirspaceLayer
+        areas={reshape ? areas.filter((a) => a.id !== reshape.id) : areas}
+        selected={selected}
+      />
       <DockLandmarks docks={docks} />
       <FitDocks docks={docks} empty={areas.length === 0} />
       <FitAreas areas={areas} selected={selected} />
-      <AreaDraw tool={tool} onShape={onShape} />
+      <AreaDraw tool={tool} onShape={onShape} reshape={reshape} onReshape={onReshape} />
     </ConsoleMap>
   );
 }

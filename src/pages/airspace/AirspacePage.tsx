@@ -1,7 +1,7 @@
 /**
  * Airspace: the current project's custom flight areas on a map — no-fly areas the aircraft may not
- * enter, operation areas it may not leave — drawn, imported, switched on and off, renamed and
- * deleted; and whether each dock of the project holds them (the server sends every change to the
+ * enter, operation areas it may not leave — drawn, imported, reshaped, switched on and off, renamed
+ * and deleted; and whether each dock of the project holds them (the server sends every change to the
  * docks, which fetch and report it; see server/airspace).
  */
 import { useState } from 'react';
@@ -19,7 +19,7 @@ import type { DrawTool } from './AreaDraw.tsx';
 import { AreaList } from './AreaList.tsx';
 import { DockSyncList } from './DockSyncList.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
-import { addArea } from './airspaceApi.ts';
+import { addArea, editArea } from './airspaceApi.ts';
 import { useAirspace } from './useAirspace.ts';
 import './airspace.css';
 
@@ -29,6 +29,43 @@ function defaultName(areas: readonly AirspaceArea[], name: (n: number) => string
   let n = areas.length + 1;
   while (taken.has(name(n))) n++;
   return name(n);
+}
+
+/** While an area's shape is edited: what to do, and saving or dropping the change. */
+function ReshapeBar({
+  area,
+  changed,
+  onSave,
+  onCancel,
+}: {
+  area: AirspaceArea;
+  changed: boolean;
+  onSave: () => Promise<void>;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation('airspace');
+  const [saving, setSaving] = useState(false);
+  const hint = area.shape.type === 'circle' ? 'draw.reshapeCircleHint' : 'draw.reshapePolygonHint';
+  return (
+    <div className="sd-airspace-toolbar" data-testid="airspace-reshape-bar">
+      <Button
+        intent="primary"
+        icon="tick"
+        text={t('draw.reshapeSave')}
+        disabled={!changed}
+        loading={saving}
+        onClick={() => {
+          setSaving(true);
+          void onSave().finally(() => setSaving(false));
+        }}
+        data-testid="airspace-reshape-save"
+      />
+      <Button icon="undo" text={t('draw.reshapeCancel')} onClick={onCancel} />
+      <Callout compact className="sd-airspace-hint" icon="info-sign">
+        {t(hint, { name: area.name })}
+      </Callout>
+    </div>
+  );
 }
 
 function Toolbar({
@@ -91,7 +128,31 @@ function Airspace({ workspaceId }: { workspaceId: number }) {
   const [drawn, setDrawn] = useState<AirspaceShape | null>(null);
   const [selected, setSelected] = useState<number | null>(null);
   const [importing, setImporting] = useState(false);
+  const [reshaping, setReshaping] = useState<AirspaceArea | null>(null);
+  const [reshaped, setReshaped] = useState<AirspaceShape | null>(null);
   const areas = data.areas ?? [];
+  const startReshape = (area: AirspaceArea) => {
+    setTool(null);
+    setSelected(area.id);
+    setReshaped(null);
+    setReshaping(area);
+  };
+  const stopReshape = () => {
+    setReshaping(null);
+    setReshaped(null);
+  };
+  const saveShape = async () => {
+    if (!reshaping || !reshaped) return;
+    // A shape the server refuses (it names why, in a toast) stays on the map to be mended.
+    await editArea({ id: reshaping.id, shape: reshaped }).then(
+      () => {
+        toastSuccess(t('saved'));
+        stopReshape();
+        data.reload();
+      },
+      () => undefined,
+    );
+  };
   const save = async (draft: AreaDraft) => {
     if (!drawn) return;
     const added = await addArea({
@@ -107,7 +168,16 @@ function Airspace({ workspaceId }: { workspaceId: number }) {
   if (data.areas === null) return <Spinner />;
   return (
     <div className="sd-airspace-page" data-testid="airspace-page">
-      <Toolbar tool={tool} onTool={setTool} onImport={() => setImporting(true)} />
+      {reshaping ? (
+        <ReshapeBar
+          area={reshaping}
+          changed={reshaped !== null}
+          onSave={saveShape}
+          onCancel={stopReshape}
+        />
+      ) : (
+        <Toolbar tool={tool} onTool={setTool} onImport={() => setImporting(true)} />
+      )}
       <div className="sd-airspace-columns">
         <div className="sd-airspace-map" data-testid="airspace-map">
           <AirspaceMap
@@ -118,6 +188,8 @@ function Airspace({ workspaceId }: { workspaceId: number }) {
               setTool(null);
               setDrawn(shape);
             }}
+            reshape={reshaping}
+            onReshape={setReshaped}
           />
         </div>
         <div className="sd-airspace-side">
@@ -128,6 +200,7 @@ function Airspace({ workspaceId }: { workspaceId: number }) {
               selected={selected}
               onSelect={setSelected}
               onChanged={data.reload}
+              onReshape={startReshape}
             />
           </Card>
           <Card compact>

@@ -1,6 +1,6 @@
 /**
- * The project's areas: kind, shape, who changed it last; switched on and off, renamed and deleted
- * (after a confirmation) by those holding the page's buttons. Clicking an area shows it on the map.
+ * The project's areas: kind, shape, who changed it last; switched on and off, renamed, reshaped on
+ * the map and deleted (after a confirmation) by those holding the page's buttons. Clicking an area shows it on the map.
  */
 import { useState } from 'react';
 import { Button, Switch, Tag } from '@blueprintjs/core';
@@ -18,6 +18,8 @@ interface Props {
   selected: number | null;
   onSelect: (id: number) => void;
   onChanged: () => void;
+  /** Starts editing an area's shape on the map. */
+  onReshape: (area: AirspaceArea) => void;
 }
 
 function ShapeText({ area }: { area: AirspaceArea }) {
@@ -34,7 +36,7 @@ function ShapeText({ area }: { area: AirspaceArea }) {
 }
 
 /** The list of areas. */
-export function AreaList({ areas, selected, onSelect, onChanged }: Props) {
+export function AreaList({ areas, selected, onSelect, onChanged, onReshape }: Props) {
   const { t } = useTranslation('airspace');
   const canEdit = usePermission(AIRSPACE_ACCESS.edit);
   const canDelete = usePermission(AIRSPACE_ACCESS.del);
@@ -84,6 +86,17 @@ export function AreaList({ areas, selected, onSelect, onChanged }: Props) {
                   aria-label={t('list.rename')}
                   title={t('list.rename')}
                   onClick={() => setRenaming(area)}
+                />
+              )}
+              {canEdit && (
+                <Button
+                  size="small"
+                  variant="minimal"
+                  icon="polygon-filter"
+                  aria-label={t('list.reshape')}
+                  title={t('list.reshape')}
+                  onClick={() => onReshape(area)}
+                  data-testid="airspace-reshape"
                 />
               )}
               {canDelete && (

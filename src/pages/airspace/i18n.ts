@@ -16,12 +16,18 @@ export default defineStrings({
       cancel: '取消绘制',
       polygonHint: '在地图上依次点击各顶点，点击第一个顶点（或按回车）完成',
       circleHint: '点击圆心，移动鼠标确定半径，再次点击完成',
+      reshapePolygonHint:
+        '拖动顶点修改“{{name}}”；点击或拖动边的中点增加顶点，选中顶点后按 Delete 删除它',
+      reshapeCircleHint: '拖动“{{name}}”移动它，拖动边缘改变半径',
+      reshapeSave: '保存形状',
+      reshapeCancel: '放弃修改',
     },
     list: {
       title: '空域区域',
       empty: '本项目还没有空域区域。在地图上画一个，或导入 GeoJSON / KML 文件。',
       enabled: '启用',
       rename: '重命名',
+      reshape: '修改形状',
       del: '删除',
       delConfirm: '删除空域区域“{{name}}”？删除后机场将收到更新。',
       radius: '半径 {{radius}} 米',
@@ -105,12 +111,18 @@ export default defineStrings({
       polygonHint:
         'Click each corner on the map; click the first one again (or press Enter) to finish',
       circleHint: 'Click the centre, move to set the radius, click again to finish',
+      reshapePolygonHint:
+        'Drag the corners of “{{name}}”; click or drag the middle of a side to add a corner, select one and press Delete to remove it',
+      reshapeCircleHint: 'Drag “{{name}}” to move it, drag its edge to change the radius',
+      reshapeSave: 'Save shape',
+      reshapeCancel: 'Discard changes',
     },
     list: {
       title: 'Areas',
       empty: 'This project has no areas yet. Draw one on the map, or import a GeoJSON or KML file.',
       enabled: 'Enabled',
       rename: 'Rename',
+      reshape: 'Edit shape',
       del: 'Delete',
       delConfirm: 'Delete the area “{{name}}”? The docks will be told.',
       radius: 'radius {{radius}} m',
