@@ -233,6 +233,48 @@ describe.each(backends)('airspace over MQTT on $name', (backend) => {
     });
   });
 
+  it('replies only to the reports that ask for a reply', async () => {
+    const report = (tid: string, needReply: 0 | 1) =>
+      send(a, 'events', {
+        bid: randomUUID(),
+        tid,
+        timestamp: Date.now(),
+        method: 'flight_areas_sync_progress',
+        need_reply: needReply,
+        data: { status: 'synchronizing', reason: 0, file: { name: 'x.json', checksum: '' } },
+      });
+    const silent = randomUUID();
+    const asked = randomUUID();
+    await report(silent, 0);
+    await report(asked, 1);
+    // Replies go out in order: once the second is answered, the first would have been too.
+    await until(
+      () => Promise.resolve(heardOf(a, 'events_reply').some((r) => r.tid === asked)),
+      'the asked-for reply',
+    );
+    expect(heardOf(a, 'events_reply').some((r) => r.tid === silent)).toBe(false);
+  });
+
+  it('tells a dock again on resync, audited; only its own project may, and only with the right', async () => {
+    const updates = () =>
+      heardOf(a, 'services').filter((m) => m.method === 'flight_areas_update').length;
+    const before = updates();
+    const resync = (token: string, body: object) =>
+      server.call<{ told: number }>('POST', AIRSPACE_API.resync, { token, body });
+    const answer = await resync(s.operator, { workspace_id: s.home, dock_sn: a.sn });
+    expect(answer.status, answer.body.msg).toBe(200);
+    expect(answer.body.data.told).toBe(1);
+    await until(() => Promise.resolve(updates() > before), 'the update sent again');
+    const [row] = await server.handle.db.query<{ target: string; username: string }>(
+      `select target, username from audit_logs where module = 'airspace' and action = 'resync'
+       order by id desc limit 1`,
+    );
+    expect(row).toMatchObject({ target: a.sn, username: 'operator' });
+    // Another project's dock is not this project's to resync; a viewer may not resync at all.
+    expect((await resync(s.operator, { workspace_id: s.home, dock_sn: b.sn })).status).toBe(404);
+    expect((await resync(s.viewer, { workspace_id: s.home, dock_sn: a.sn })).status).toBe(403);
+  });
+
   it('raises an alarm naming the area when the aircraft nears a no-fly area, another inside it', async () => {
     const db = server.handle.db;
     const areas = await server.call<AirspaceArea[]>('GET', AIRSPACE_API.list, {

@@ -10,6 +10,8 @@ import type { WaylineWarning } from '../../../protocol/waylines.ts';
 import type { RoutePoint } from '../../../src/lib/route/routeModel.ts';
 import { aiAlarm } from '../../../src/telemetry/alarms.ts';
 import type { AlarmEntry } from '../../../src/telemetry/alarms.ts';
+import { FLIGHT_AREA_SYNC_REASONS, FLIGHT_AREA_SYNC_STATUSES } from '../../../protocol/airspace.ts';
+import airspaceStrings from '../../../src/pages/airspace/i18n.ts';
 import { shapeOfDrawn } from '../../../src/pages/airspace/drawnShape.ts';
 import {
   DISTANCES_STALE_MS,
@@ -239,5 +241,21 @@ describe('a saved route’s airspace warnings in the editor', () => {
       ],
       ['point', [113.95, 22.54]],
     ]);
+  });
+});
+
+describe('a dock’s sync state in words', () => {
+  it('has words for every documented status and failure reason, in both languages', () => {
+    for (const lang of ['zh-CN', 'en'] as const) {
+      const docks = airspaceStrings[lang].docks;
+      const reasons: Readonly<Record<string, string | undefined>> = docks.reasons;
+      const statuses: Readonly<Record<string, string | undefined>> = docks.status;
+      for (const reason of FLIGHT_AREA_SYNC_REASONS)
+        expect(reasons[String(reason)], `${lang} reason ${String(reason)}`).toMatch(/\S/);
+      for (const status of FLIGHT_AREA_SYNC_STATUSES)
+        expect(statuses[status], `${lang} status ${status}`).toMatch(/\S/);
+    }
+    expect(airspaceStrings['zh-CN'].docks.reasons['12']).toBe('文件校验（checksum）失败');
+    expect(airspaceStrings.en.docks.reasons['12']).toMatch(/checksum/);
   });
 });
