@@ -82,19 +82,28 @@ async function shotsSettled(page: Page): Promise<void> {
   await page.waitForTimeout(500);
 }
 
-/** The words shown for the simulated dock's sync state, and whether it holds the current file. */
+/**
+ * Every simulated dock's sync state and whether it holds the current file, one `status/current`
+ * per dock, the same for all of them collapsed into one (`synchronized/true`); `no dock` before the
+ * list shows any.
+ */
 async function dockState(page: Page): Promise<string> {
-  const dock = page.getByTestId('airspace-dock').first();
-  if ((await dock.count()) === 0) return 'no dock';
-  const current = await dock.getAttribute('data-current');
-  const status = await dock.getAttribute('data-status');
-  return `${status ?? ''}/${current ?? ''}`;
+  const docks = await page.getByTestId('airspace-dock').all();
+  if (docks.length === 0) return 'no dock';
+  const states = await Promise.all(
+    docks.map(
+      async (dock) =>
+        `${(await dock.getAttribute('data-status')) ?? ''}/${(await dock.getAttribute('data-current')) ?? ''}`,
+    ),
+  );
+  return [...new Set(states)].join(' ');
 }
 
-describe('airspace areas reaching a simulated dock', () => {
-  const e2e = useE2E({ SIM_DRONES: '1', SIM_PATROLS: '0' });
+describe('airspace areas reaching the simulated docks', () => {
+  // Two docks: every dock of the project is told, fetches and reports.
+  const e2e = useE2E({ SIM_DRONES: '2', SIM_PATROLS: '0' });
 
-  it('draws a no-fly area, sees the dock synchronise it, and shows it on the workbench', async () => {
+  it('draws a no-fly area, sees every dock synchronise it, and shows it on the workbench', async () => {
     const { page } = e2e;
     // The page loads its chunk and the offline basemap: slow when the machine is busy.
     page.setDefaultTimeout(60_000);
@@ -102,6 +111,7 @@ describe('airspace areas reaching a simulated dock', () => {
     await e2e.console.open('/airspace');
     await page.getByTestId('airspace-page').waitFor();
     await expect.poll(() => dockState(page), WAIT).not.toBe('no dock');
+    await expect.poll(() => page.getByTestId('airspace-dock').count(), WAIT).toBe(2);
 
     await page.getByTestId('airspace-draw-polygon').click();
     await page.locator('.maplibregl-map[data-draw-tool="polygon"]').waitFor();
