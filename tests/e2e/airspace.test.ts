@@ -24,6 +24,7 @@ const AREA = 'E2E 禁飞区';
 const SCHOOL = 'E2E 学校';
 const ROUTE = 'E2E 穿越航线';
 const YARD = 'E2E 堆场';
+const POND = 'E2E 鱼塘';
 
 /** The fixture's four waypoints, as its files write them. */
 const FIXTURE_POINTS = [
@@ -269,9 +270,9 @@ describe('airspace areas reaching the simulated docks', () => {
     const reshape = async () => {
       await item.getByTestId('airspace-reshape').click();
       await page.getByTestId('airspace-reshape-bar').waitFor();
-      // The map frames the area first; its corners are read where they came to rest.
+      // The map frames the area at once (no animation); its corners are read once it has drawn.
       await expect.poll(async () => (await reshapeCorners(page)).length).toBe(4);
-      await page.waitForTimeout(500);
+      await drawnFrames(page);
       const [a, b] = await reshapeCorners(page);
       if (!a || !b) throw new Error('no corners');
       // A click on the middle of the first side adds a corner there…
@@ -314,6 +315,44 @@ describe('airspace areas reaching the simulated docks', () => {
     expect(ring[0]?.[0]).toBeLessThan(113.96 - 0.0012);
     expect(ring[0]?.[1]).toBeLessThan(22.55 - 0.0012);
     expect(ring[5]).toEqual(ring[0]);
+
+    // A circle is moved whole: dragged by its inside, it keeps its radius.
+    await apiCall<AirspaceArea>(server.url, AIRSPACE_API.add, operator.token, {
+      workspace_id: operator.user.workspace_id,
+      name: POND,
+      kind: 'operation',
+      shape: { type: 'circle', center: [113.97, 22.55], radius: 150 },
+    });
+    await page.reload();
+    const pond = page.locator(`[data-testid="airspace-area"][data-name="${POND}"]`);
+    await pond.getByTestId('airspace-reshape').click();
+    const circleMap = page.locator('.maplibregl-map[data-draw-tool="reshape-circle"]');
+    await circleMap.waitFor();
+    await drawnFrames(page);
+    const box = await circleMap.boundingBox();
+    const corners = ((await circleMap.getAttribute('data-reshape-corners')) ?? '')
+      .split(';')
+      .map((pair) => pair.split(',').map(Number));
+    if (!box || corners.length < 8) throw new Error('no circle on the map');
+    const cx = box.x + corners.reduce((sum, [x = 0]) => sum + x, 0) / corners.length;
+    const cy = box.y + corners.reduce((sum, [, y = 0]) => sum + y, 0) / corners.length;
+    await drag(page, [cx, cy], [cx + 80, cy]);
+    await expect.poll(() => page.getByTestId('airspace-reshape-save').isEnabled()).toBe(true);
+    await page.getByTestId('airspace-reshape-save').click();
+    await page.getByTestId('airspace-reshape-bar').waitFor({ state: 'detached' });
+    const moved = (
+      await apiCall<AirspaceArea[]>(
+        server.url,
+        `${AIRSPACE_API.list}?workspace_id=${String(operator.user.workspace_id)}`,
+        operator.token,
+      )
+    ).find((a) => a.name === POND)?.shape;
+    expect(moved?.type).toBe('circle');
+    if (moved?.type !== 'circle') return;
+    expect(moved.center[0]).toBeGreaterThan(113.97 + 0.0003);
+    expect(moved.center[1]).toBeCloseTo(22.55, 3);
+    expect(moved.radius).toBeGreaterThan(140);
+    expect(moved.radius).toBeLessThan(160);
   });
 });
 
@@ -327,6 +366,13 @@ async function reshapeCorners(page: Page): Promise<[number, number][]> {
     const [x = 0, y = 0] = pair.split(',').map(Number);
     return [box.x + x, box.y + y];
   });
+}
+
+/** Waits until the map has drawn two more frames: terra-draw's handles are then on screen. */
+async function drawnFrames(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
 }
 
 /**
