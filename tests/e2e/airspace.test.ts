@@ -70,6 +70,10 @@ async function addNoFlySquare(
   });
 }
 
+/** The operator, signed in through the API. */
+const operatorLogin = (url: string): Promise<LoginResult> =>
+  apiCall<LoginResult>(url, API.login, null, { username: 'operator', password: TEST_PASSWORD });
+
 /** Clicks the airspace map at a fraction of its width and height. */
 async function clickMap(page: Page, x: number, y: number): Promise<void> {
   const box = await page.getByTestId('airspace-map').boundingBox();
@@ -185,10 +189,7 @@ describe('airspace areas reaching the simulated docks', () => {
   it('warns of a route planned through a no-fly area on import, in the editor and in the task dialog', async () => {
     const { page, server } = e2e;
     page.setDefaultTimeout(60_000);
-    const operator = await apiCall<LoginResult>(server.url, API.login, null, {
-      username: 'operator',
-      password: TEST_PASSWORD,
-    });
+    const operator = await operatorLogin(server.url);
     // A school's square of about 200 m; the route flies west to east through its middle.
     const [lng, lat] = [113.95, 22.545];
     await addNoFlySquare(server.url, operator, SCHOOL, [lng, lat]);
@@ -257,10 +258,7 @@ describe('airspace areas reaching the simulated docks', () => {
   it('reshapes an area on the map: a corner added from a side, discarded, then saved', async () => {
     const { page, server } = e2e;
     page.setDefaultTimeout(60_000);
-    const operator = await apiCall<LoginResult>(server.url, API.login, null, {
-      username: 'operator',
-      password: TEST_PASSWORD,
-    });
+    const operator = await operatorLogin(server.url);
     await addNoFlySquare(server.url, operator, YARD, [113.96, 22.55]);
     await e2e.console.signInTo('operator', '/airspace');
     const item = page.locator(`[data-testid="airspace-area"][data-name="${YARD}"]`);
@@ -398,10 +396,7 @@ describe('an aircraft near a no-fly area, in the cockpit', () => {
   it('warns the pilot in the HUD with the area and its distance, in both languages', async () => {
     const { page, server } = e2e;
     page.setDefaultTimeout(60_000);
-    const operator = await apiCall<LoginResult>(server.url, API.login, null, {
-      username: 'operator',
-      password: TEST_PASSWORD,
-    });
+    const operator = await operatorLogin(server.url);
     const workspace = operator.user.workspace_id;
     // The dock, once it said where it stands.
     const placedDock = async () => {

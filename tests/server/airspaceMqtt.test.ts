@@ -100,6 +100,16 @@ describe.each(backends)('airspace over MQTT on $name', (backend) => {
       token,
       body: { workspace_id: workspaceId, name, ...body },
     });
+  /** Dock A reports its airborne aircraft `distance` m from area `areaId`'s boundary. */
+  const reportDistance = (areaId: string, distance: number, inside: boolean) =>
+    send(a, 'events', {
+      bid: randomUUID(),
+      tid: randomUUID(),
+      timestamp: Date.now(),
+      method: 'flight_areas_drone_location',
+      need_reply: 0,
+      data: { drone_locations: [{ area_distance: distance, area_id: areaId, is_in_area: inside }] },
+    });
 
   beforeAll(async () => {
     const pglite = backends[0];
@@ -282,17 +292,7 @@ describe.each(backends)('airspace over MQTT on $name', (backend) => {
       query: { workspace_id: s.home },
     });
     const areaId = areas.body.data[0]?.area_id ?? '';
-    const locate = (distance: number, inside: boolean) =>
-      send(a, 'events', {
-        bid: randomUUID(),
-        tid: randomUUID(),
-        timestamp: Date.now(),
-        method: 'flight_areas_drone_location',
-        need_reply: 0,
-        data: {
-          drone_locations: [{ area_distance: distance, area_id: areaId, is_in_area: inside }],
-        },
-      });
+    const locate = (distance: number, inside: boolean) => reportDistance(areaId, distance, inside);
     const alarms = () =>
       db.query<{
         level: number;
@@ -334,17 +334,7 @@ describe.each(backends)('airspace over MQTT on $name', (backend) => {
     });
     expect(added.status, added.body.msg).toBe(200);
     const areaId = added.body.data.area_id;
-    const locate = (distance: number, inside: boolean) =>
-      send(a, 'events', {
-        bid: randomUUID(),
-        tid: randomUUID(),
-        timestamp: Date.now(),
-        method: 'flight_areas_drone_location',
-        need_reply: 0,
-        data: {
-          drone_locations: [{ area_distance: distance, area_id: areaId, is_in_area: inside }],
-        },
-      });
+    const locate = (distance: number, inside: boolean) => reportDistance(areaId, distance, inside);
     const alarms = () =>
       db.query<{ level: number; payload: { area_name: string; area_kind: string } }>(
         "select level, payload from ai_alarms where category = 'airspace_fence' order by id",

@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { Button, Switch, Tag } from '@blueprintjs/core';
+import type { IconName } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { AirspaceArea } from '../../../protocol/airspace.ts';
 import { AIRSPACE_ACCESS } from '../../../protocol/airspace.ts';
@@ -32,6 +33,21 @@ function ShapeText({ area }: { area: AirspaceArea }) {
     <span className="sd-airspace-muted">
       {t(`shapes.${area.shape.type}`)} · {detail}
     </span>
+  );
+}
+
+/** A row's small icon button, named for screen readers and on hover. */
+function RowAction(props: { icon: IconName; label: string; onClick: () => void; testId?: string }) {
+  return (
+    <Button
+      size="small"
+      variant="minimal"
+      icon={props.icon}
+      aria-label={props.label}
+      title={props.label}
+      onClick={props.onClick}
+      data-testid={props.testId}
+    />
   );
 }
 
@@ -79,25 +95,19 @@ export function AreaList({ areas, selected, onSelect, onChanged, onReshape }: Pr
                 data-testid="airspace-enabled"
               />
               {canEdit && (
-                <Button
-                  size="small"
-                  variant="minimal"
-                  icon="edit"
-                  aria-label={t('list.rename')}
-                  title={t('list.rename')}
-                  onClick={() => setRenaming(area)}
-                />
-              )}
-              {canEdit && (
-                <Button
-                  size="small"
-                  variant="minimal"
-                  icon="polygon-filter"
-                  aria-label={t('list.reshape')}
-                  title={t('list.reshape')}
-                  onClick={() => onReshape(area)}
-                  data-testid="airspace-reshape"
-                />
+                <>
+                  <RowAction
+                    icon="edit"
+                    label={t('list.rename')}
+                    onClick={() => setRenaming(area)}
+                  />
+                  <RowAction
+                    icon="polygon-filter"
+                    label={t('list.reshape')}
+                    onClick={() => onReshape(area)}
+                    testId="airspace-reshape"
+                  />
+                </>
               )}
               {canDelete && (
                 <Button
