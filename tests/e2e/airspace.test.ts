@@ -431,6 +431,12 @@ describe('an aircraft near a no-fly area, in the cockpit', () => {
     const metres = async () => Number(/(\d+) 米/.exec((await alert.textContent()) ?? '')?.[1]);
     const first = await metres();
     await expect.poll(metres, { timeout: 30_000 }).not.toBe(first);
+    // The cockpit's mini-map holds the project's areas too.
+    await expect
+      .poll(() =>
+        page.getByTestId('cockpit').locator('.maplibregl-map').getAttribute('data-airspace-areas'),
+      )
+      .toBe(`${name}:no_fly`);
     await saveShot(page, 'airspace', 'hud-near-zh-desktop');
     await page.setViewportSize({ width: 390, height: 844 });
     await saveShot(page, 'airspace', 'hud-near-zh-phone');
