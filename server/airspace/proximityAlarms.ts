@@ -5,8 +5,8 @@
  * or outside the operation area, raises another (warning); nothing more until it is clear again —
  * on the right side beyond the warning distance by a margin, or no report about that area for a
  * while. The alarm is an AI-alarm row (category `airspace_nfz` for a no-fly area, `airspace_fence`
- * for an operation area), so /aralm's workflow applies, and it is published as the aircraft's `ai_alarm`
- * event, so every console's alarm feed and toast hear it live through the existing real-time path
+ * for an operation area), so /aralm's workflow applies, and it is published as the aircraft's
+ * `ai_alarm` event, so every console's alarm feed and toast hear it live through the existing path
  * (as gas alarms are: ingestion sees the echo and stores it once, by its id). The project's
  * notification rules are told here, where the row is stored: the echo finds it stored already and
  * says nothing.
@@ -25,7 +25,7 @@ import type { Notifier } from '../notifications/Notifier.ts';
 const CLEAR_MARGIN_M = 20;
 /** No report about an area for this long, ms, and the aircraft counts as clear of it. */
 const FORGET_AFTER_MS = 60_000;
-/** Levels of the alarm: near the boundary, on its wrong side (inside a no-fly area, outside an operation area). */
+/** Levels of the alarm: near the boundary; on its wrong side (inside no-fly, outside operation). */
 const NEAR = 1;
 const BREACH = 2;
 
