@@ -200,6 +200,17 @@ export interface AirspaceAlarmData {
 export const breaches = (kind: AirspaceKind, isInArea: boolean): boolean =>
   kind === 'no_fly' ? isInArea : !isInArea;
 
+/**
+ * Where an aircraft with an airspace alarm is, as the words about it say: near a no-fly area or
+ * inside it, near an operation area's edge or outside it. The feed, the HUD and notifications each
+ * have words for all four.
+ */
+export type AreaSituation = 'near' | 'inside' | 'nearEdge' | 'outside';
+export function areaSituation(kind: AirspaceKind, breach: boolean): AreaSituation {
+  if (kind === 'no_fly') return breach ? 'inside' : 'near';
+  return breach ? 'outside' : 'nearEdge';
+}
+
 /** Default warning distance to a no-fly boundary, m (`AIRSPACE_WARN_M`). */
 export const DEFAULT_AIRSPACE_WARN_M = 100;
 

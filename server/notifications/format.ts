@@ -3,7 +3,8 @@
  * a webhook's JSON carries besides), in the channel's language. Times are shown in the rule's zone.
  */
 import { categoryWord } from '../../protocol/aiCategoryWords.ts';
-import { breaches } from '../../protocol/airspace.ts';
+import { areaSituation, breaches } from '../../protocol/airspace.ts';
+import type { AreaSituation } from '../../protocol/airspace.ts';
 import { CHANNEL_UNIT } from '../../protocol/gas.ts';
 import type { EventKind, MessageLang, NotificationEvent } from '../../protocol/notifications.ts';
 import type { ResolvedEvent } from './resolveEvent.ts';
@@ -50,10 +51,10 @@ const WORDS = {
     confidence: '置信度',
     alarm: '告警编号',
     areas: { no_fly: '禁飞区', operation: '作业区' },
-    boundary: (m: string, breach: AreaBreach) =>
-      breach === 'entered'
+    boundary: (m: string, where: AreaSituation) =>
+      where === 'inside'
         ? `已进入（距边界 ${m} 米）`
-        : breach === 'left'
+        : where === 'outside'
           ? `已飞出（距边界 ${m} 米）`
           : `距边界 ${m} 米`,
     gas: '气体',
@@ -89,10 +90,10 @@ const WORDS = {
     confidence: 'Confidence',
     alarm: 'Alarm no.',
     areas: { no_fly: 'No-fly area', operation: 'Operation area' },
-    boundary: (m: string, breach: AreaBreach) =>
-      breach === 'entered'
+    boundary: (m: string, where: AreaSituation) =>
+      where === 'inside'
         ? `inside (${m} m from its boundary)`
-        : breach === 'left'
+        : where === 'outside'
           ? `outside (${m} m from its boundary)`
           : `${m} m from its boundary`,
     gas: 'Gas',
@@ -130,11 +131,6 @@ export function localTime(at: number, timezone: string): string {
   return `${p('year')}-${p('month')}-${p('day')} ${p('hour')}:${p('minute')}:${p('second')}`;
 }
 
-/** Where an aircraft is against an area's boundary: inside a no-fly area, outside an operation area, or near. */
-type AreaBreach = 'entered' | 'left' | 'near';
-const breachOf = (area: { kind: 'no_fly' | 'operation'; inside: boolean }): AreaBreach =>
-  !breaches(area.kind, area.inside) ? 'near' : area.kind === 'no_fly' ? 'entered' : 'left';
-
 const levelWord = (w: Words, level: number): string => w.levels[level] ?? String(level);
 
 /** The lines particular to the event's kind. */
@@ -156,7 +152,7 @@ function kindLines(
           subject: `${category} · ${e.area.name}`,
           lines: [
             `${w.category}: ${category}`,
-            `${w.areas[e.area.kind]}: ${e.area.name}, ${w.boundary(String(Math.round(e.area.distanceM)), breachOf(e.area))}`,
+            `${w.areas[e.area.kind]}: ${e.area.name}, ${w.boundary(String(Math.round(e.area.distanceM)), areaSituation(e.area.kind, breaches(e.area.kind, e.area.inside)))}`,
             `${w.level}: ${levelWord(w, e.level ?? 0)}`,
             `${w.alarm}: ${String(e.alarmId)}`,
           ],

@@ -6,6 +6,7 @@
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { categoryWord } from '../../../protocol/aiCategoryWords.ts';
+import { areaSituation } from '../../../protocol/airspace.ts';
 import { fillHmsText, normaliseHmsCode, pickHmsText } from '../../../protocol/alarms.ts';
 import { hmsModule } from '../../../protocol/mqtt/enums.ts';
 import { requestHmsTexts, useHmsTextLookup } from '../../state/hmsTexts.ts';
@@ -39,16 +40,11 @@ export function useAlarmText(): (alarm: AlarmEntry) => AlarmText {
     (alarm) => {
       if (alarm.airspace) {
         const { area, distance, kind, breach } = alarm.airspace;
-        const key =
-          kind === 'no_fly'
-            ? breach
-              ? 'alarm.airspace.inside'
-              : 'alarm.airspace.near'
-            : breach
-              ? 'alarm.airspace.outside'
-              : 'alarm.airspace.nearEdge';
         return {
-          title: t(key, { name: area, distance: Math.round(distance) }),
+          title: t(`alarm.airspace.${areaSituation(kind, breach)}`, {
+            name: area,
+            distance: Math.round(distance),
+          }),
           detail: t('alarm.airspace.detail'),
         };
       }

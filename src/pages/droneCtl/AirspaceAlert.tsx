@@ -1,13 +1,14 @@
 import { useTranslation } from 'react-i18next';
+import { areaSituation } from '../../../protocol/airspace.ts';
 import { useDeviceAlarms } from '../../state/fleet.ts';
 import { hudAirspaceAlarm, liveAirspaceAlarm } from './airspaceAlarm.ts';
 import { useAreaDistances } from './useAreaDistances.ts';
 
 /**
  * The aircraft near a flight area's boundary or on its wrong side, in the HUD: the area's name and
- * the distance to its boundary, red inside a no-fly area or outside an operation area, amber near. It shows while the alarm is active in the feed; the distance
- * follows the dock's reports each second, and is the one the alarm was raised with when none is
- * fresh.
+ * the distance to its boundary, red inside a no-fly area or outside an operation area, amber near.
+ * It shows while the alarm is active in the feed; the distance follows the dock's reports each
+ * second, and is the one the alarm was raised with when none is fresh.
  */
 export function AirspaceAlert({ sn, dockSn, now }: { sn: string; dockSn: string; now: number }) {
   const { t } = useTranslation('droneCtl');
@@ -15,7 +16,7 @@ export function AirspaceAlert({ sn, dockSn, now }: { sn: string; dockSn: string;
   const distances = useAreaDistances(dockSn);
   if (raised === null) return null;
   const { area, kind, distance, breach, live } = liveAirspaceAlarm(raised, distances, now);
-  const words = { name: area, distance: Math.round(distance) };
+
   return (
     <div
       className={`dc-airspace-alert${breach ? ' dc-airspace-inside' : ''}`}
@@ -25,9 +26,7 @@ export function AirspaceAlert({ sn, dockSn, now }: { sn: string; dockSn: string;
       data-breach={breach}
       data-live={live}
     >
-      {kind === 'no_fly'
-        ? t(breach ? 'airspace.inside' : 'airspace.near', words)
-        : t(breach ? 'airspace.outside' : 'airspace.nearEdge', words)}
+      {t(`airspace.${areaSituation(kind, breach)}`, { name: area, distance: Math.round(distance) })}
     </div>
   );
 }

@@ -10,7 +10,12 @@ import type { WaylineWarning } from '../../../protocol/waylines.ts';
 import type { RoutePoint } from '../../../src/lib/route/routeModel.ts';
 import { aiAlarm } from '../../../src/telemetry/alarms.ts';
 import type { AlarmEntry } from '../../../src/telemetry/alarms.ts';
-import { FLIGHT_AREA_SYNC_REASONS, FLIGHT_AREA_SYNC_STATUSES } from '../../../protocol/airspace.ts';
+import {
+  areaSituation,
+  breaches,
+  FLIGHT_AREA_SYNC_REASONS,
+  FLIGHT_AREA_SYNC_STATUSES,
+} from '../../../protocol/airspace.ts';
 import airspaceStrings from '../../../src/pages/airspace/i18n.ts';
 import { shapeOfDrawn } from '../../../src/pages/airspace/drawnShape.ts';
 import {
@@ -257,5 +262,14 @@ describe('a dock’s sync state in words', () => {
     }
     expect(airspaceStrings['zh-CN'].docks.reasons['12']).toBe('文件校验（checksum）失败');
     expect(airspaceStrings.en.docks.reasons['12']).toMatch(/checksum/);
+  });
+});
+
+describe('where an aircraft is against an area, in the words’ terms', () => {
+  it('is inside a no-fly area or outside an operation area when the dock says so, else near', () => {
+    expect(areaSituation('no_fly', breaches('no_fly', true))).toBe('inside');
+    expect(areaSituation('no_fly', breaches('no_fly', false))).toBe('near');
+    expect(areaSituation('operation', breaches('operation', false))).toBe('outside');
+    expect(areaSituation('operation', breaches('operation', true))).toBe('nearEdge');
   });
 });
