@@ -17,11 +17,15 @@ export interface RealtimeParts {
   external: boolean;
 }
 
-/** `thing/product/{sn}/osd` → `osd`; `sys/product/{sn}/status` → `status`; else `other`. */
+/**
+ * `thing/product/{sn}/osd` → `osd`; `sys/product/{sn}/status` → `status`; else `other`. Read by
+ * position, not split: it runs for every message through the broker and every delivery of it.
+ */
 export function topicKind(topic: string): string {
-  const parts = topic.split('/');
-  if (parts.length < 4 || parts[1] !== 'product') return 'other';
-  return parts.slice(3).join('/');
+  const first = topic.indexOf('/');
+  if (first < 0 || !topic.startsWith('product/', first + 1)) return 'other';
+  const third = topic.indexOf('/', first + 9);
+  return third < 0 ? 'other' : topic.slice(third + 1);
 }
 
 /** Registers the `broker` and `ingestion` readiness checks and the realtime metrics. */
@@ -105,19 +109,22 @@ export function registerRealtimeProbes(deps: AppDeps, parts: RealtimeParts): voi
 export function countBrokerTraffic(deps: AppDeps, broker: EmbeddedBroker): void {
   const counter = deps.metrics?.mqttMessages;
   if (counter === undefined) return;
-  // A fleet's traffic passes here: each series' child is looked up once, not hashed per message.
-  const children = new Map<string, { inc(): void }>();
-  const count = (direction: string, topic: string) => {
-    const kind = topicKind(topic);
-    const key = `${direction} ${kind}`;
-    let child = children.get(key);
-    if (child === undefined) {
-      child = counter.labels({ direction, kind });
-      children.set(key, child);
-    }
-    child.inc();
+  // A fleet's traffic passes here: each series' child is found by topic kind in its direction's
+  // map, not hashed from its labels per message.
+  const counterOf = (direction: string) => {
+    const children = new Map<string, { inc(): void }>();
+    return (topic: string) => {
+      const kind = topicKind(topic);
+      let child = children.get(kind);
+      if (child === undefined) {
+        child = counter.labels({ direction, kind });
+        children.set(kind, child);
+      }
+      child.inc();
+    };
   };
+  const [countIn, countServer, countOut] = [counterOf('in'), counterOf('server'), counterOf('out')];
   // Without a client it is the broker's own message ($SYS) or one the server injected.
-  broker.aedes.on('publish', (packet, client) => count(client ? 'in' : 'server', packet.topic));
-  broker.onDelivery((topic) => count('out', topic));
+  broker.aedes.on('publish', (packet, client) => (client ? countIn : countServer)(packet.topic));
+  broker.onDelivery(countOut);
 }
