@@ -42,6 +42,7 @@ import { openStore } from './storage/openStore.ts';
 import { guardedValidatorCompiler } from './http/validator.ts';
 import { PrincipalEvents } from './principalEvents.ts';
 import { REPO_ROOT } from './repoRoot.ts';
+import { simulatorHooks } from './sim/simulatorHooks.ts';
 import { databaseError, listenError, StartupError } from './startupError.ts';
 
 export type { AppDeps } from './http/context.ts';
@@ -234,6 +235,7 @@ export async function createSkydeck(
         scheduler: options.notifierScheduler ?? realScheduler,
       }),
       devices,
+      simulator: simulatorHooks(config),
     };
     const app = await buildApp(deps, options);
     appLog = logOf(app);

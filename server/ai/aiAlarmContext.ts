@@ -1,9 +1,14 @@
 import type { Db } from '../db/Db.ts';
+import type { SnapshotScene } from '../devices/simulatorHooks.ts';
 import type { ObjectStore } from '../storage/ObjectStore.ts';
 
-/** What ingestion needs beyond the database to store a detection: where snapshots go. */
+/**
+ * What ingestion needs beyond the database to store a detection: where snapshots go, and who draws
+ * the snapshot of a simulated detection.
+ */
 export interface AiAlarmContext {
   storage: ObjectStore;
+  renderSnapshot: (scene: SnapshotScene) => Promise<Uint8Array>;
 }
 
 // Ingestion is created with the database handle only; it finds the storage of its app here, keyed

@@ -7,7 +7,6 @@ import type { Db } from '../db/Db.ts';
 import { queryOne } from '../db/Db.ts';
 import type { Fields } from '../mqtt/decode.ts';
 import { refuseKey } from '../media/ownedKey.ts';
-import { renderSnapshot } from '../sim/ai/renderSnapshot.ts';
 import type { ObjectStore } from '../storage/ObjectStore.ts';
 import { FLYING_STATES, sqlList } from '../tasks/executionStates.ts';
 import { aiAlarmContextOf } from './aiAlarmContext.ts';
@@ -48,12 +47,13 @@ async function ownSnapshot(db: Db, sn: string, id: number, key: string, storage:
 }
 
 async function snapshotOf(db: Db, sn: string, id: number, d: Detection, ts: number) {
-  const storage = aiAlarmContextOf(db)?.storage;
-  if (!storage) return null;
+  const context = aiAlarmContextOf(db);
+  if (!context) return null;
+  const { storage } = context;
   if (d.snapshotKey !== null && (await ownSnapshot(db, sn, id, d.snapshotKey, storage)))
     return d.snapshotKey;
   if (!d.scene || !d.box || d.latitude === null || d.longitude === null) return null;
-  const jpeg = await renderSnapshot({
+  const jpeg = await context.renderSnapshot({
     lat: d.latitude,
     lon: d.longitude,
     heightM: d.scene.height,

@@ -9,6 +9,7 @@ import type { Config } from '../config.ts';
 import type { PrincipalEvents } from '../principalEvents.ts';
 import type { Db } from '../db/Db.ts';
 import type { DeviceGateway } from '../devices/DeviceGateway.ts';
+import type { SimulatorHooks } from '../devices/simulatorHooks.ts';
 import type { NotificationService } from '../notifications/notificationService.ts';
 import type { ObjectStore } from '../storage/ObjectStore.ts';
 import type { Caller } from './caller.ts';
@@ -48,6 +49,8 @@ export interface AppDeps {
   notifier: NotificationService;
   /** The one door to the devices: services, events, requests (opened by the realtime extension). */
   devices: DeviceGateway;
+  /** What the built-in simulator lends the server (simulated aircraft, snapshots, test delays). */
+  simulator: SimulatorHooks;
 }
 
 /** The Fastify instance with zod schemas as the type provider. */

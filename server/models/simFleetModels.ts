@@ -10,7 +10,6 @@ import { createHash } from 'node:crypto';
 import { MODEL_DEPLOY_METHOD } from '../../protocol/models.ts';
 import type { Db } from '../db/Db.ts';
 import type { AppDeps, ZodApp } from '../http/context.ts';
-import { buildFleet } from '../sim/fleet.ts';
 import { createDeployments, sendDeployments, versionForDeploy } from './deployBatch.ts';
 import type { DeployLink } from './deployLink.ts';
 import { DEFAULT_DETECTOR, defaultDetectorOnnx } from './defaultDetector.ts';
@@ -151,14 +150,9 @@ export function simFleetModels(
   app: ZodApp,
   deps: AppDeps,
   openLink: () => Promise<DeployLink>,
+  sns: readonly string[],
 ): void {
-  const { config } = deps;
-  if (config.simDrones === 0) return;
-  const sns = buildFleet({
-    drones: config.simDrones,
-    seed: config.simSeed,
-    center: config.simCenter,
-  }).map((u) => u.aircraft.sn);
+  if (sns.length === 0) return;
   const started = Date.now();
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;

@@ -105,16 +105,9 @@ describe('the rooms of the code base', () => {
 
   it('treats the simulator as a device: only the composition root starts it', () => {
     const root = new Set(['server/main.ts', 'server/app.ts', 'server/realtime.ts']);
-    // Still to move behind the simulator's own start-up (issue: the structure redesign); a new
-    // importer fails here. Shared physics already moved to server/physics.
-    const debt = new Set([
-      'server/ai/ingestAiAlarm.ts → server/sim/ai/renderSnapshot.ts',
-      'server/http/drc/drcRoutes.ts → server/sim/drc/delayInjection.ts',
-      'server/models/simFleetModels.ts → server/sim/fleet.ts',
-    ]);
     const outside = (f: string) => f.startsWith('server/') && !f.startsWith('server/sim/');
     const found = crossings(graph, outside, (f) => f.startsWith('server/sim/'));
-    expect(found.filter((c) => !root.has(c.split(' → ')[0] ?? '') && !debt.has(c))).toEqual([]);
+    expect(found.filter((c) => !root.has(c.split(' → ')[0] ?? ''))).toEqual([]);
   });
 
   it('gives the API layer one door: the client, wired once in src/api/http.ts', () => {

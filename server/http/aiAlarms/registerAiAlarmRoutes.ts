@@ -5,7 +5,10 @@ import { registerAiAlarmWriteRoutes } from './aiAlarmWriteRoutes.ts';
 
 /** Every `/api/aralm/*` route; also hands ingestion the storage its snapshots go to. */
 export function registerAiAlarmRoutes(app: ZodApp, deps: AppDeps): void {
-  setAiAlarmContext(deps.db, { storage: deps.storage });
+  setAiAlarmContext(deps.db, {
+    storage: deps.storage,
+    renderSnapshot: deps.simulator.renderSnapshot,
+  });
   registerAiAlarmReadRoutes(app, deps);
   registerAiAlarmWriteRoutes(app, deps);
 }

@@ -10,7 +10,6 @@ import type { AppDeps, ZodApp } from '../context.ts';
 import { callerOf } from '../context.ts';
 import { ok } from '../envelope.ts';
 import { requireInScope, scopedWorkspaceOf } from '../scope.ts';
-import { setDrcExtraDelay } from '../../sim/drc/delayInjection.ts';
 import type { DrcUser } from '../../drc/drcService.ts';
 import { registerDrcGuardRoutes } from './drcGuardRoutes.ts';
 import { drcServiceOf } from '../../drc/drcRuntime.ts';
@@ -86,7 +85,7 @@ export function registerDrcRoutes(app: ZodApp, deps: AppDeps): void {
       { config: { access: DRC_PERMISSION }, schema: { body: delayBody } },
       async (request) => {
         await scopedDock(request, request.body.dock_sn);
-        setDrcExtraDelay(request.body.dock_sn, request.body.extra_ms);
+        deps.simulator.setDrcExtraDelay(request.body.dock_sn, request.body.extra_ms);
         return ok(request, request.body);
       },
     );

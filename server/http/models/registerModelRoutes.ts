@@ -16,5 +16,5 @@ export function registerModelRoutes(app: ZodApp, deps: AppDeps): void {
   registerModelDeployRoute(app, deps, openLink);
   registerModelUndeployRoute(app, deps, openLink);
   // The simulated aircraft start without a model; they get theirs once online.
-  simFleetModels(app, deps, openLink);
+  simFleetModels(app, deps, openLink, deps.simulator.aircraftSns);
 }

@@ -2,6 +2,7 @@
  * The simulated camera's snapshot of a detection: the synthetic aerial view under the aircraft, with
  * the detected object drawn exactly where the detection's box says, as a JPEG.
  */
+import type { SnapshotScene } from '../../devices/simulatorHooks.ts';
 import { renderAerialView } from '../camera/renderAerialView.ts';
 import { drawDetectedObject } from './drawDetectedObject.ts';
 
@@ -9,19 +10,6 @@ import { drawDetectedObject } from './drawDetectedObject.ts';
 export const SNAPSHOT_WIDTH = 960;
 export const SNAPSHOT_HEIGHT = 540;
 const JPEG_QUALITY = 82;
-
-export interface SnapshotScene {
-  lat: number;
-  lon: number;
-  /** Above ground, m. */
-  heightM: number;
-  yawDeg: number;
-  time: number;
-  category: string;
-  /** Normalised box, each 0–1 from the top-left corner. */
-  box: { x: number; y: number; w: number; h: number };
-  label: string;
-}
 
 /** Renders the scene and encodes it as a JPEG. */
 export async function renderSnapshot(scene: SnapshotScene): Promise<Uint8Array> {
