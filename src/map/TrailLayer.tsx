@@ -10,8 +10,8 @@ import type { Feature, LineString } from 'geojson';
 import { clock } from '../lib/clock.ts';
 import type { ToDisplay } from './displayCoords.ts';
 import { useToDisplay } from './displayCoords.ts';
-import { historyOf, onHistoryFill } from '../state/fleet.ts';
-import type { HistoryPoint } from '../telemetry/history.ts';
+import { historyOf, onHistoryFill } from '../fleet/fleet.ts';
+import type { HistoryPoint } from '../fleet/derive/history.ts';
 import { showHistory } from '../telemetry/shownHistories.ts';
 import { mapAlive } from './mapAlive.ts';
 

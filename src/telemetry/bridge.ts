@@ -16,16 +16,18 @@ import {
   applyFleetDelta,
   fillHistory,
   heldHistory,
+  interestSerials,
+  LARGE_FLEET,
+  onInterestChange,
   refreshFleetCounts,
+  resetFleetPositions,
   setLinkState,
   setWatchedSerials,
-} from '../state/fleet.ts';
+} from '../fleet/fleet.ts';
 import type { TelemetryWorkerHandle } from './createTelemetryWorker.ts';
 import { createTelemetryWorker } from './createTelemetryWorker.ts';
 import { renewalDelayMs } from '../lib/tokenRenewal.ts';
 import { noteDeltaApplied, noteStep, stepStart } from './frameProbe.ts';
-import { resetFleetPositions, setFleetPositions } from './fleetPositions.ts';
-import { interestSerials, LARGE_FLEET, onInterestChange } from './interest.ts';
 import { onHistoryShown, shownHistories } from './shownHistories.ts';
 import { attachRunLink, detachRunLink } from './runFeed.ts';
 import { declaredKinds, holdKinds, onKindsChange } from './telemetryKinds.ts';
@@ -147,10 +149,8 @@ export function startTelemetryBridge(
       if (!stopped && inputs.token() === token) void inputs.refresh();
     }, delay);
   };
-  // The worker always sends its map table; a stand-in worker (tests) may not.
   const onDelta = (delta: FleetDelta & Partial<Pick<TelemetryFrame, 'map'>>): void => {
     stepStart('apply');
-    if (delta.map !== undefined) setFleetPositions(delta.map);
     applyFleetDelta(delta);
     noteDeltaApplied(delta);
     noteStep('apply');

@@ -18,8 +18,8 @@ import type { ConnectionState } from '../../protocol/telemetry.ts';
 import { ApiError } from '../api/ApiError.ts';
 import { clock } from '../lib/clock.ts';
 import type { Cancel } from '../lib/clock.ts';
-import type { DeviceHistory, HistoryPoint } from './history.ts';
-import { HISTORY_SPAN_MS, HISTORY_STEP_MS } from './history.ts';
+import type { DeviceHistory, HistoryPoint } from '../fleet/fleet.ts';
+import { HISTORY_SPAN_MS, HISTORY_STEP_MS } from '../fleet/fleet.ts';
 
 /** Wait after the link is back before reading: the server stores the last seconds meanwhile. */
 export const BACKFILL_SETTLE_MS = 3_000;

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import type { RunUpdate } from '../../protocol/tasks.ts';
 import { useLatest } from '../lib/useLatest.ts';
 import { useAccountState } from '../state/account.ts';
-import { useTelemetryLink } from '../state/fleet.ts';
+import { useTelemetryLink } from '../fleet/fleet.ts';
 import { followRuns, useRunsRefused } from './runFeed.ts';
 
 /**

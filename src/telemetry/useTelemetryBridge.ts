@@ -11,7 +11,7 @@ import { http } from '../api/http.ts';
 import { clientId } from '../lib/storage.ts';
 import { accountStore, setMqttOnline } from '../state/account.ts';
 import { appStore } from '../state/app.ts';
-import { listedSerials, onFleetIndexChange, resetFleet } from '../state/fleet.ts';
+import { listedSerials, onFleetIndexChange, resetFleet } from '../fleet/fleet.ts';
 import type { BridgeInputs } from './bridge.ts';
 import { startTelemetryBridge } from './bridge.ts';
 import { installProbe } from './frameProbe.ts';

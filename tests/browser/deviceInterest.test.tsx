@@ -1,8 +1,8 @@
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useDeviceTelemetry } from '../../src/state/fleet.ts';
-import { interestSerials } from '../../src/telemetry/interest.ts';
+import { useDeviceTelemetry } from '../../src/fleet/fleet.ts';
+import { interestSerials } from '../../src/fleet/interest.ts';
 
 function Reader({ sn }: { sn: string }) {
   const live = useDeviceTelemetry(sn);

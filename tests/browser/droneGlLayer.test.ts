@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { maplibregl } from '../../src/map/maplibre.ts';
 import { hexToRgb } from '../../src/pages/dashboard/map/gl/droneShaders.ts';
-import { STATUS_COLOURS } from '../../src/map/icons/droneStatus.ts';
+import { STATUS_COLOURS } from '../../src/fleet/derive/droneStatus.ts';
 import { DroneGlLayer } from '../../src/pages/dashboard/map/gl/DroneGlLayer.ts';
 import { DroneScene } from '../../src/pages/dashboard/map/droneScene.ts';
 import {
@@ -16,7 +16,7 @@ import {
   keepDroneLayers,
   removeDroneLayers,
 } from '../../src/pages/dashboard/map/droneLayers.ts';
-import type { DeviceCell } from '../../src/state/fleet.ts';
+import type { DeviceCell } from '../../src/fleet/fleet.ts';
 import { aircraftCell } from '../unit/console/map/aircraftCell.ts';
 
 const CENTRE: [number, number] = [114, 22.5];

@@ -110,6 +110,18 @@ describe('the rooms of the code base', () => {
     expect(found.filter((c) => !root.has(c.split(' → ')[0] ?? ''))).toEqual([]);
   });
 
+  it('gives the fleet a room of its own, which the telemetry link reaches through one door', () => {
+    const fleet = (f: string) => f.startsWith('src/fleet/');
+    const link = (f: string) => f.startsWith('src/telemetry/');
+    expect(crossings(graph, fleet, link)).toEqual([]);
+    const door = (c: string) => c.endsWith(' → src/fleet/fleet.ts');
+    expect(crossings(graph, link, fleet).filter((c) => !door(c))).toEqual([]);
+    expect(crossings(graph, link, fleet).length).toBeGreaterThan(0);
+    // The stores are the room's own: the rest of the console reads them through that door.
+    const outside = (f: string) => f.startsWith('src/') && !fleet(f);
+    expect(crossings(graph, outside, (f) => f.startsWith('src/fleet/store/'))).toEqual([]);
+  });
+
   it('gives the API layer one door: the client, wired once in src/api/http.ts', () => {
     const api = (f: string) => f.startsWith('src/api/') && f !== 'src/api/http.ts';
     expect(crossings(graph, api, (f) => f.startsWith('src/state/'))).toEqual([]);

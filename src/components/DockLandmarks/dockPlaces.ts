@@ -1,7 +1,7 @@
 /** Where the project's docks stand, for the planning maps (see `DockLandmarks`). */
-import { fleetEntries } from '../../state/fleet.ts';
-import { kindOf } from '../../telemetry/fleetCounts.ts';
-import { knownPosition } from '../../telemetry/knownPosition.ts';
+import { fleetEntries } from '../../fleet/fleet.ts';
+import { kindOf } from '../../fleet/derive/deviceState.ts';
+import { knownPosition } from '../../fleet/derive/knownPosition.ts';
 
 export interface DockPlace {
   sn: string;

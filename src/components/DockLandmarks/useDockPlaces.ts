@@ -1,8 +1,8 @@
 /** The docks' places as a React state, for the planning maps (see `DockLandmarks`). */
 import { useEffect, useRef, useState } from 'react';
 import { clock } from '../../lib/clock.ts';
-import { onFleetFrame, onFleetIndexChange } from '../../state/fleet.ts';
-import { useFleetDevices } from '../../telemetry/useFleetDevices.ts';
+import { onFleetFrame, onFleetIndexChange } from '../../fleet/fleet.ts';
+import { useFleetDevices } from '../../fleet/load/useFleetDevices.ts';
 import { dockPlaces, type DockPlace } from './dockPlaces.ts';
 
 /** Docks stand still: their places are read again at most this often (ms). */

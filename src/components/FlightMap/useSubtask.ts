@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { SubtaskDetail } from '../../../protocol/tasks.ts';
 import { isEnded } from '../TaskWords/taskWords.ts';
-import { useDeviceTelemetry } from '../../state/fleet.ts';
+import { useDeviceTelemetry } from '../../fleet/fleet.ts';
 import { fetchSubtask } from '../../api/subtasks.ts';
 import { clock } from '../../lib/clock.ts';
 import { useRecord } from '../../lib/useRecord.ts';

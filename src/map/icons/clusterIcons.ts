@@ -3,7 +3,7 @@
  * `mapIcons.ts`). Text layers would need a glyph server; a canvas uses the browser's own fonts, so
  * the offline basemap stays offline.
  */
-import { STATUS_COLOURS } from './droneStatus.ts';
+import { STATUS_COLOURS } from '../../fleet/derive/droneStatus.ts';
 
 /** Icon names of bubbles: this prefix and the count, as the cluster layer's expression builds it. */
 export const CLUSTER_ICON_PREFIX = 'skydeck-cluster-';

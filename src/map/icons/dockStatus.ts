@@ -1,5 +1,5 @@
 /** The state a dock is drawn in, and its colour (the list's dot colours, so both read alike). */
-import { STATUS_COLOURS } from './droneStatus.ts';
+import { STATUS_COLOURS } from '../../fleet/derive/droneStatus.ts';
 
 export type DockStatus = 'ground' | 'alarm' | 'quiet' | 'offline';
 

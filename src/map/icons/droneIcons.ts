@@ -2,7 +2,7 @@
  * Drone icons drawn on a canvas when first needed, one per status colour: no sprite sheet to fetch. The
  * arrow points north; the layer rotates it by the aircraft's heading.
  */
-import { DRONE_STATUSES, STATUS_COLOURS } from './droneStatus.ts';
+import { DRONE_STATUSES, STATUS_COLOURS } from '../../fleet/derive/droneStatus.ts';
 
 /** Icon edge in device pixels: 2× a 20 px icon so it stays sharp on high-density screens. */
 const ICON_PX = 40;

@@ -1,6 +1,6 @@
 /** The alarms active on one device, in words, inside its panel. */
 import { useTranslation } from 'react-i18next';
-import type { AlarmEntry } from '../../telemetry/alarms.ts';
+import type { AlarmEntry } from '../../fleet/derive/alarms.ts';
 import { useAlarmText, useHmsTextRequests } from './useAlarmText.ts';
 
 /** Nothing when the device has no active alarm. */

@@ -9,8 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { hmsLevel } from '../../../protocol/mqtt/enums.ts';
 import { fetchByEvent } from '../../components/AlarmToast/toastApi.ts';
 import { clock, type Cancel } from '../../lib/clock.ts';
-import { deviceCell, useAlarmFeed } from '../../state/fleet.ts';
-import type { AlarmEntry, AlarmLevel } from '../../telemetry/alarms.ts';
+import { deviceCell, useAlarmFeed } from '../../fleet/fleet.ts';
+import type { AlarmEntry, AlarmLevel } from '../../fleet/derive/alarms.ts';
 import { formatClock } from './formatClock.ts';
 import { useAlarmText, useHmsTextRequests } from './useAlarmText.ts';
 

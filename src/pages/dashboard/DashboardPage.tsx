@@ -9,7 +9,7 @@ import { Button } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { exportPdf } from '../../lib/exportPdf.ts';
 import { useAccountState } from '../../state/account.ts';
-import { useFleetDevices } from '../../telemetry/useFleetDevices.ts';
+import { useFleetDevices } from '../../fleet/load/useFleetDevices.ts';
 import { useTelemetryBridge } from '../../telemetry/useTelemetryBridge.ts';
 import { AlarmFeed } from './AlarmFeed.tsx';
 import { FleetCounters } from './FleetCounters.tsx';

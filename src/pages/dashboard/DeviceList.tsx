@@ -6,7 +6,7 @@ import { useMemo, useRef, useState } from 'react';
 import { InputGroup } from '@blueprintjs/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
-import { deviceCell, useFleetSerials } from '../../state/fleet.ts';
+import { deviceCell, useFleetSerials } from '../../fleet/fleet.ts';
 import { DeviceRow } from './DeviceRow.tsx';
 import { useNow } from '../../lib/useNow.ts';
 

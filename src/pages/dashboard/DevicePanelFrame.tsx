@@ -1,7 +1,7 @@
 /** The frame of a device side panel: the aside, its header, and a readout that jumps to a linked device. */
 import type { ReactNode } from 'react';
 import { Button } from '@blueprintjs/core';
-import { deviceCell } from '../../state/fleet.ts';
+import { deviceCell } from '../../fleet/fleet.ts';
 import { PanelHeader } from './PanelHeader.tsx';
 import { Readout } from './Readout.tsx';
 import type { PanelDevice } from './usePanelDevice.ts';

@@ -1,11 +1,9 @@
 /** One row of the device list. It reads only its own device, so one update re-renders one row. */
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDeviceAlarms, useDeviceInfo, useDeviceTelemetry } from '../../state/fleet.ts';
-import { dataAgeMs, QUIET_AFTER_MS, vitalsOf } from '../../telemetry/deviceStatus.ts';
-import { aircraftOsd, dockOsd } from '../../telemetry/fields.ts';
-import { kindOf } from '../../telemetry/fleetCounts.ts';
-import { rowStatus } from './rowStatus.ts';
+import { useDeviceInfo, useDeviceState, useDeviceTelemetry } from '../../fleet/fleet.ts';
+import { dataAgeMs, QUIET_AFTER_MS } from '../../fleet/derive/deviceStatus.ts';
+import { aircraftOsd, dockOsd } from '../../fleet/derive/fields.ts';
 import { useAge } from './useFormat.ts';
 
 interface Props {
@@ -21,9 +19,7 @@ export const DeviceRow = memo(function DeviceRow({ sn, selected, now, onSelect }
   const age = useAge();
   const live = useDeviceTelemetry(sn);
   const info = useDeviceInfo(sn);
-  const alarms = useDeviceAlarms(sn);
-  const kind = kindOf(info, live);
-  const status = rowStatus(kind, live === null ? null : vitalsOf(live), alarms, now);
+  const { kind, status } = useDeviceState(sn);
   // A dock has no battery of its own: its row shows its aircraft's charge, labelled as such.
   const battery =
     kind === 'dock'

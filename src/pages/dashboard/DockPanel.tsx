@@ -4,10 +4,10 @@
  * shows what the aircraft reports).
  */
 import { useTranslation } from 'react-i18next';
-import { fleetEntries } from '../../state/fleet.ts';
+import { fleetEntries } from '../../fleet/fleet.ts';
 import { ActiveAlarms } from './ActiveAlarms.tsx';
 import { DevicePanelFrame, LinkedDevice } from './DevicePanelFrame.tsx';
-import { aircraftOfDock } from '../../telemetry/dockLinks.ts';
+import { aircraftOfDock } from '../../fleet/derive/dockLinks.ts';
 import { Readout } from './Readout.tsx';
 import { useDockReadings } from './useDockReadings.ts';
 import { usePanelDevice } from './usePanelDevice.ts';

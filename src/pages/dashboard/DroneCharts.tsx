@@ -6,9 +6,9 @@
 import { memo, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { historyOf, useHistoryFill } from '../../state/fleet.ts';
-import type { HistoryPoint } from '../../telemetry/history.ts';
-import { downSample } from '../../telemetry/history.ts';
+import { historyOf, useHistoryFill } from '../../fleet/fleet.ts';
+import type { HistoryPoint } from '../../fleet/derive/history.ts';
+import { downSample } from '../../fleet/derive/history.ts';
 import { showHistory } from '../../telemetry/shownHistories.ts';
 import { formatClock } from './formatClock.ts';
 

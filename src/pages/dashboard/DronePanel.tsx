@@ -1,12 +1,12 @@
 /** The side panel of the selected aircraft: live readings, its dock, follow mode, alarms and charts. */
 import { Switch } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { fleetEntries } from '../../state/fleet.ts';
-import { aircraftOsd } from '../../telemetry/fields.ts';
+import { fleetEntries } from '../../fleet/fleet.ts';
+import { aircraftOsd } from '../../fleet/derive/fields.ts';
 import { OpenCockpitButton } from '../../components/OpenCockpitButton/OpenCockpitButton.tsx';
 import { ActiveAlarms } from './ActiveAlarms.tsx';
 import { DevicePanelFrame, LinkedDevice } from './DevicePanelFrame.tsx';
-import { dockOf } from '../../telemetry/dockLinks.ts';
+import { dockOf } from '../../fleet/derive/dockLinks.ts';
 import { DroneCharts } from './DroneCharts.tsx';
 import { Readout } from './Readout.tsx';
 import { useReading } from './useFormat.ts';

@@ -1,7 +1,7 @@
 /** The counters above the map: online, offline, flying, in dock, alarms. */
 import { useTranslation } from 'react-i18next';
-import { useFleetCounts } from '../../state/fleet.ts';
-import type { FleetCounts } from '../../telemetry/fleetCounts.ts';
+import { useFleetCounts } from '../../fleet/fleet.ts';
+import type { FleetCounts } from '../../fleet/derive/fleetCounts.ts';
 
 const ORDER: readonly (keyof FleetCounts)[] = ['online', 'offline', 'flying', 'inDock', 'alarms'];
 

@@ -1,7 +1,7 @@
 /** The left column: the device list, or the loading, empty or error state of the project's devices. */
 import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import type { FleetLoad } from '../../telemetry/useFleetDevices.ts';
+import type { FleetLoad } from '../../fleet/load/useFleetDevices.ts';
 import { DeviceList } from './DeviceList.tsx';
 
 interface Props {

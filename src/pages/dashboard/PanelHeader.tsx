@@ -1,9 +1,9 @@
 /** The head of a side panel: status dot, name, serial number, status, data age and close. */
 import { Button } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { dataAgeMs, QUIET_AFTER_MS } from '../../telemetry/deviceStatus.ts';
+import { dataAgeMs, QUIET_AFTER_MS } from '../../fleet/derive/deviceStatus.ts';
 import type { DeviceTelemetry } from '../../../protocol/telemetry.ts';
-import type { RowStatus } from './rowStatus.ts';
+import type { RowStatus } from '../../fleet/derive/deviceState.ts';
 import { useAge } from './useFormat.ts';
 
 interface Props {

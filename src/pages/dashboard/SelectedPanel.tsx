@@ -1,7 +1,6 @@
 /** The side panel of whatever is selected: a dock gets the dock panel, anything else the aircraft's. */
 import { useTranslation } from 'react-i18next';
-import { useDeviceInfo, useDeviceTelemetry } from '../../state/fleet.ts';
-import { kindOf } from '../../telemetry/fleetCounts.ts';
+import { useDeviceState } from '../../fleet/fleet.ts';
 import { DockPanel } from './DockPanel.tsx';
 import { DronePanel } from './DronePanel.tsx';
 
@@ -20,7 +19,7 @@ export function SelectedPanel({ selected, follow, onFollow, onSelect }: Props) {
 }
 
 function PanelFor({ sn, follow, onFollow, onSelect }: Omit<Props, 'selected'> & { sn: string }) {
-  const kind = kindOf(useDeviceInfo(sn), useDeviceTelemetry(sn));
+  const { kind } = useDeviceState(sn);
   const close = (): void => onSelect(null);
   if (kind === 'dock') return <DockPanel sn={sn} onSelect={onSelect} onClose={close} />;
   return (

@@ -10,7 +10,7 @@ import { areaSituation } from '../../../protocol/airspace.ts';
 import { fillHmsText, normaliseHmsCode, pickHmsText } from '../../../protocol/alarms.ts';
 import { hmsModule } from '../../../protocol/mqtt/enums.ts';
 import { requestHmsTexts, useHmsTextLookup } from '../../state/hmsTexts.ts';
-import type { AlarmEntry } from '../../telemetry/alarms.ts';
+import type { AlarmEntry } from '../../fleet/derive/alarms.ts';
 import { alarmZh } from './dockStrings.ts';
 
 export interface AlarmText {

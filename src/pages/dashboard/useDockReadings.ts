@@ -10,7 +10,7 @@ import {
   rainfall,
 } from '../../../protocol/mqtt/enums.ts';
 import type { DeviceTelemetry } from '../../../protocol/telemetry.ts';
-import { dockOsd } from '../../telemetry/fields.ts';
+import { dockOsd } from '../../fleet/derive/fields.ts';
 import { useReading } from './useFormat.ts';
 
 export interface DockReadings {

@@ -5,7 +5,7 @@
 import { useTranslation } from 'react-i18next';
 import { aircraftMode, dockMode } from '../../../protocol/mqtt/enums.ts';
 import type { DeviceKind, DeviceTelemetry } from '../../../protocol/telemetry.ts';
-import { aircraftOsd, dockOsd } from '../../telemetry/fields.ts';
+import { aircraftOsd, dockOsd } from '../../fleet/derive/fields.ts';
 
 /** "Flying a route", "Working", or "Unknown (42)" for a value the tables do not know. */
 export function useModeName(kind: DeviceKind, live: DeviceTelemetry | null): string {

@@ -4,12 +4,14 @@
  */
 import type { Device } from '../../../protocol/http.ts';
 import type { DeviceKind, DeviceTelemetry } from '../../../protocol/telemetry.ts';
-import { useDeviceAlarms, useDeviceInfo, useDeviceTelemetry } from '../../state/fleet.ts';
-import type { AlarmEntry } from '../../telemetry/alarms.ts';
-import { vitalsOf } from '../../telemetry/deviceStatus.ts';
-import { kindOf } from '../../telemetry/fleetCounts.ts';
-import type { RowStatus } from './rowStatus.ts';
-import { rowStatus } from './rowStatus.ts';
+import {
+  useDeviceAlarms,
+  useDeviceInfo,
+  useDeviceState,
+  useDeviceTelemetry,
+} from '../../fleet/fleet.ts';
+import type { AlarmEntry } from '../../fleet/derive/alarms.ts';
+import type { RowStatus } from '../../fleet/derive/deviceState.ts';
 import { useModeName } from './useModeName.ts';
 import { useNow } from '../../lib/useNow.ts';
 
@@ -31,6 +33,6 @@ export function usePanelDevice(sn: string, kind: DeviceKind): PanelDevice {
   const info = useDeviceInfo(sn);
   const alarms = useDeviceAlarms(sn);
   const mode = useModeName(kind, live);
-  const status = rowStatus(kindOf(info, live), live === null ? null : vitalsOf(live), alarms, now);
+  const { status } = useDeviceState(sn);
   return { sn, now, live, info, alarms, mode, status };
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Device } from '../../../protocol/http.ts';
 import { modelInfo } from '../../../protocol/mqtt/models.ts';
 import { formatTime } from '../../lib/time.ts';
-import { kindFromDomain } from '../../telemetry/deviceStatus.ts';
+import { kindFromDomain } from '../../fleet/derive/deviceStatus.ts';
 import { DeviceTopology } from './DeviceTopology.tsx';
 import { LiveValues } from './LiveValues.tsx';
 import { OnlineDot } from './OnlineDot.tsx';

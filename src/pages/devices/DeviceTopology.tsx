@@ -1,7 +1,7 @@
 import { Icon, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { Device } from '../../../protocol/http.ts';
-import { kindFromDomain } from '../../telemetry/deviceStatus.ts';
+import { kindFromDomain } from '../../fleet/derive/deviceStatus.ts';
 import { OnlineDot } from './OnlineDot.tsx';
 import { useTopology } from './useTopology.ts';
 

@@ -1,8 +1,8 @@
 import { HTMLTable, NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { Device } from '../../../protocol/http.ts';
-import { useDeviceTelemetry } from '../../state/fleet.ts';
-import { kindFromDomain } from '../../telemetry/deviceStatus.ts';
+import { useDeviceTelemetry } from '../../fleet/fleet.ts';
+import { kindFromDomain } from '../../fleet/derive/deviceStatus.ts';
 import type { DeviceTelemetry } from '../../../protocol/telemetry.ts';
 import { useClock } from './useClock.ts';
 import { useLiveReadings } from './useLiveReadings.ts';

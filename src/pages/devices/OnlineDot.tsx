@@ -1,21 +1,17 @@
 import { Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { Device } from '../../../protocol/http.ts';
-import { useDeviceTelemetry } from '../../state/fleet.ts';
-import { isLive } from '../../telemetry/deviceStatus.ts';
-import { useClock } from './useClock.ts';
-
-/** Re-checks liveness this often: a device that falls silent turns grey within a few seconds (ms). */
-const RECHECK_MS = 5_000;
+import { useDeviceState, useDeviceTelemetry } from '../../fleet/fleet.ts';
 
 /**
- * Online when the live telemetry says so; a device the tab has not heard from (it is not watched, or
+ * Online when the fleet's judgement of its live telemetry says so (made again every second, so a
+ * device that falls silent turns grey); a device the tab has not heard from (it is not watched, or
  * the stream is down) shows what the server last knew.
  */
 export function useOnline(device: Device): boolean {
   const live = useDeviceTelemetry(device.device_sn);
-  const now = useClock(RECHECK_MS);
-  return live === null ? device.online : isLive(live, now);
+  const { online } = useDeviceState(device.device_sn);
+  return live === null ? device.online : online;
 }
 
 /** A green or grey dot with the words "online" / "offline". */

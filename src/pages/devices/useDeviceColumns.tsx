@@ -5,7 +5,7 @@ import { modelInfo } from '../../../protocol/mqtt/models.ts';
 import { Permission } from '../../components/Permission/Permission.tsx';
 import type { SearchTableController, TableColumn } from '../../components/SearchTable/index.ts';
 import { formatTime } from '../../lib/time.ts';
-import { kindFromDomain } from '../../telemetry/deviceStatus.ts';
+import { kindFromDomain } from '../../fleet/derive/deviceStatus.ts';
 import { OnlineDot } from './OnlineDot.tsx';
 import { OpenCockpitButton } from '../../components/OpenCockpitButton/OpenCockpitButton.tsx';
 import { OpenDeviceInReplay } from '../../components/OpenInReplay/OpenInReplay.tsx';

@@ -3,8 +3,8 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { aircraftMode, dockMode } from '../../../protocol/mqtt/enums.ts';
 import type { DeviceKind, DeviceTelemetry } from '../../../protocol/telemetry.ts';
-import { dataAgeMs } from '../../telemetry/deviceStatus.ts';
-import { aircraftOsd, positionOf } from '../../telemetry/fields.ts';
+import { dataAgeMs } from '../../fleet/derive/deviceStatus.ts';
+import { aircraftOsd, positionOf } from '../../fleet/derive/fields.ts';
 
 export interface LiveReadings {
   battery: string;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { areaSituation } from '../../../protocol/airspace.ts';
-import { useDeviceAlarms } from '../../state/fleet.ts';
+import { useDeviceAlarms } from '../../fleet/fleet.ts';
 import { hudAirspaceAlarm, liveAirspaceAlarm } from './airspaceAlarm.ts';
 import { useAreaDistances } from './useAreaDistances.ts';
 

@@ -7,8 +7,8 @@ import { Button, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { navigateTo } from '../../app/shellApi.ts';
 import { useNow } from '../../lib/useNow.ts';
-import { fleetEntries, useFleetSerials } from '../../state/fleet.ts';
-import type { FleetLoad } from '../../telemetry/useFleetDevices.ts';
+import { fleetEntries, useFleetSerials } from '../../fleet/fleet.ts';
+import type { FleetLoad } from '../../fleet/load/useFleetDevices.ts';
 import { dockChoices, type DockChoice } from './dockChoices.ts';
 import './dockPicker.css';
 

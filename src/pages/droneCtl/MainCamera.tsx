@@ -11,7 +11,7 @@ import { http } from '../../api/http.ts';
 import { VideoPlayer, type PlayerStats } from '../../components/VideoPlayer/index.ts';
 import { clock } from '../../lib/clock.ts';
 import { useAccountState } from '../../state/account.ts';
-import { useDeviceTelemetry } from '../../state/fleet.ts';
+import { useDeviceTelemetry } from '../../fleet/fleet.ts';
 import { shouldLookAgain } from './cameraRetry.ts';
 
 interface Props {

@@ -1,6 +1,6 @@
 import { breaches } from '../../../protocol/airspace.ts';
 import type { FlightAreaDroneLocation } from '../../../protocol/airspace.ts';
-import type { AlarmEntry } from '../../telemetry/alarms.ts';
+import type { AlarmEntry } from '../../fleet/derive/alarms.ts';
 
 /** An active airspace alarm: the area, the distance when raised (m), and whether it was breached. */
 export type AirspaceAlarm = NonNullable<AlarmEntry['airspace']> & { ts: number };

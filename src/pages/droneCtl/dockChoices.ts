@@ -4,10 +4,10 @@
  * one, or one that is not talking, is listed with the reason rather than hidden: the user learns why
  * the dock they came for cannot be opened.
  */
-import type { DeviceCell } from '../../state/fleet.ts';
-import { aircraftOfDock } from '../../telemetry/dockLinks.ts';
-import { isLive, vitalsOf } from '../../telemetry/deviceStatus.ts';
-import { kindOf } from '../../telemetry/fleetCounts.ts';
+import type { DeviceCell } from '../../fleet/fleet.ts';
+import { aircraftOfDock } from '../../fleet/derive/dockLinks.ts';
+import { judgeDevice } from '../../fleet/derive/deviceState.ts';
+import { freshVitals } from '../../fleet/table/fleetPositions.ts';
 
 /** Why a dock can or cannot be flown from the cockpit now. */
 export type DockReadiness = 'ready' | 'offline' | 'noAircraft';
@@ -23,19 +23,19 @@ export interface DockChoice {
 
 const RANK: Readonly<Record<DockReadiness, number>> = { ready: 0, noAircraft: 1, offline: 2 };
 
-/** Online: heard within the online window, or (not heard yet in this tab) listed online. */
-function online(cell: DeviceCell, now: number): boolean {
-  return cell.live === null ? (cell.info?.online ?? false) : isLive(vitalsOf(cell.live), now);
-}
+/** The dock's judgement at `now` (online: heard lately, or, before it is heard, listed online). */
+const judged = (cell: DeviceCell, now: number) =>
+  judgeDevice(cell, cell.live === null ? null : freshVitals(cell.live), now);
 
 /** The docks among `cells` with their aircraft and readiness, ready ones first, then by name. */
 export function dockChoices(cells: Iterable<[string, DeviceCell]>, now: number): DockChoice[] {
   const all = [...cells];
   const names = new Map(all.map(([sn, cell]) => [sn, cell.info?.name ?? sn]));
   const choices = all.flatMap(([sn, cell]): DockChoice[] => {
-    if (kindOf(cell.info, cell.live) !== 'dock') return [];
+    const { kind, online } = judged(cell, now);
+    if (kind !== 'dock') return [];
     const aircraftSn = aircraftOfDock(sn, all);
-    const readiness: DockReadiness = !online(cell, now)
+    const readiness: DockReadiness = !online
       ? 'offline'
       : aircraftSn === null
         ? 'noAircraft'

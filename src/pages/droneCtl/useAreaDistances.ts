@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { readDroneLocations } from '../../../protocol/airspace.ts';
-import { onFleetEvents } from '../../state/fleet.ts';
+import { onFleetEvents } from '../../fleet/fleet.ts';
 import { useTelemetryKinds } from '../../telemetry/telemetryKinds.ts';
 import type { AreaDistances } from './airspaceAlarm.ts';
 

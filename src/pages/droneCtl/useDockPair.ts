@@ -2,9 +2,9 @@
  * The dock and aircraft a cockpit opened with `?sn=` flies: either may be given. The device list
  * and telemetry say which is which (see the workbench's `dockLinks`).
  */
-import { fleetEntries, useFleetSerials } from '../../state/fleet.ts';
-import { kindOf } from '../../telemetry/fleetCounts.ts';
-import { aircraftOfDock, dockOf } from '../../telemetry/dockLinks.ts';
+import { fleetEntries, useFleetSerials } from '../../fleet/fleet.ts';
+import { kindOf } from '../../fleet/derive/deviceState.ts';
+import { aircraftOfDock, dockOf } from '../../fleet/derive/dockLinks.ts';
 
 export interface DockPair {
   dock: string | null;

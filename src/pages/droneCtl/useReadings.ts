@@ -6,8 +6,8 @@
 import { useSyncExternalStore } from 'react';
 import { aircraftMode, type AircraftMode } from '../../../protocol/mqtt/enums.ts';
 import { clock } from '../../lib/clock.ts';
-import { useDeviceTelemetry } from '../../state/fleet.ts';
-import { aircraftOsd, aircraftState, dockOsd } from '../../telemetry/fields.ts';
+import { useDeviceTelemetry } from '../../fleet/fleet.ts';
+import { aircraftOsd, aircraftState, dockOsd } from '../../fleet/derive/fields.ts';
 import type { CockpitFeed } from './cockpitFeed.ts';
 
 /** DRC osd older than this no longer beats the normal osd (ms). */

@@ -27,7 +27,7 @@ import {
   listGasFlights,
 } from '../../api/gas.ts';
 import { clock } from '../../lib/clock.ts';
-import { onFleetEvents } from '../../state/fleet.ts';
+import { onFleetEvents } from '../../fleet/fleet.ts';
 import { useTelemetryKinds } from '../../telemetry/telemetryKinds.ts';
 import { mergeLatest } from './latestReadings.ts';
 

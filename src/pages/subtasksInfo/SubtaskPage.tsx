@@ -18,8 +18,8 @@ import { OpenRunInReplay } from '../../components/OpenInReplay/OpenInReplay.tsx'
 import { runSummary, runTag } from '../../components/TaskWords/runVerdictWords.ts';
 import { isEnded, isFlying, runStateLabel } from '../../components/TaskWords/taskWords.ts';
 import { formatTime } from '../../lib/time.ts';
-import { useDeviceTelemetry } from '../../state/fleet.ts';
-import { positionOf } from '../../telemetry/fields.ts';
+import { useDeviceTelemetry } from '../../fleet/fleet.ts';
+import { positionOf } from '../../fleet/derive/fields.ts';
 import { FlightControls } from './FlightControls.tsx';
 import { exportFlightReport } from './flightReport.ts';
 import { SubtaskFigures } from './SubtaskFigures.tsx';

@@ -9,7 +9,7 @@ import { fetchTask } from '../../api/tasks.ts';
 import { clock } from '../../lib/clock.ts';
 import { useLatest } from '../../lib/useLatest.ts';
 import { useRunPushEpoch, useRunUpdates } from '../../telemetry/useRunUpdates.ts';
-import { useDeviceTelemetry } from '../../state/fleet.ts';
+import { useDeviceTelemetry } from '../../fleet/fleet.ts';
 import { isEnded } from '../../components/TaskWords/taskWords.ts';
 
 /** How often a row whose run is under way asks the server again while the push is not live. */

@@ -5,12 +5,7 @@
  */
 import { Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { useNow } from '../../lib/useNow.ts';
-import { useDeviceTelemetry } from '../../state/fleet.ts';
-import { isLive } from '../../telemetry/deviceStatus.ts';
-
-/** How often the tag re-judges a device that fell silent, ms. */
-const RECHECK_MS = 5_000;
+import { useDeviceState, useDeviceTelemetry } from '../../fleet/fleet.ts';
 
 export function OnlineTag({
   sn,
@@ -23,8 +18,9 @@ export function OnlineTag({
 }) {
   const { t } = useTranslation('videoWall');
   const live = useDeviceTelemetry(sn);
-  const now = useNow(RECHECK_MS);
-  const online = live === null ? listed : isLive(live, Math.max(now, live.receivedAt));
+  // The fleet judges every device again each second: one that falls silent turns offline.
+  const { online: heard } = useDeviceState(sn);
+  const online = live === null ? listed : heard;
   return (
     <Tag minimal intent={online ? 'success' : 'none'} className={className} data-online={online}>
       {t(online ? 'online' : 'offline')}

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Button, ButtonGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { useFleetDevices } from '../../telemetry/useFleetDevices.ts';
+import { useFleetDevices } from '../../fleet/load/useFleetDevices.ts';
 import { StreamTree } from './StreamTree.tsx';
 import { VideoTile } from './VideoTile.tsx';
 import { useWall } from './useWall.ts';

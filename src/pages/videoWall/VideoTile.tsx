@@ -5,7 +5,7 @@ import type { LiveStream } from '../../../protocol/video.ts';
 import { navigateTo } from '../../app/shellApi.ts';
 import { VideoPlayer } from '../../components/VideoPlayer/index.ts';
 import type { PlayerStats } from '../../components/VideoPlayer/index.ts';
-import { useDeviceTelemetry } from '../../state/fleet.ts';
+import { useDeviceTelemetry } from '../../fleet/fleet.ts';
 import { OnlineTag } from './OnlineTag.tsx';
 import { tileClicks } from './tileClicks.ts';
 import type { TileClicks } from './tileClicks.ts';

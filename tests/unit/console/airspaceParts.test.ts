@@ -8,8 +8,8 @@ import { circle } from '@turf/turf';
 import { describe, expect, it } from 'vitest';
 import type { WaylineWarning } from '../../../protocol/waylines.ts';
 import type { RoutePoint } from '../../../src/lib/route/routeModel.ts';
-import { aiAlarm } from '../../../src/telemetry/alarms.ts';
-import type { AlarmEntry } from '../../../src/telemetry/alarms.ts';
+import { aiAlarm } from '../../../src/fleet/derive/alarms.ts';
+import type { AlarmEntry } from '../../../src/fleet/derive/alarms.ts';
 import {
   areaSituation,
   breaches,

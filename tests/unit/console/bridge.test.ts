@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MqttConfig } from '../../../protocol/http.ts';
 import { installClock } from '../../../src/lib/clock.ts';
 import { VirtualClock } from '../../../src/lib/virtualClock.ts';
-import { fleetCounts, onFleetFrame, resetFleet } from '../../../src/state/fleet.ts';
+import { fleetCounts, onFleetFrame, resetFleet } from '../../../src/fleet/fleet.ts';
 import type { BridgeInputs } from '../../../src/telemetry/bridge.ts';
 import { startTelemetryBridge } from '../../../src/telemetry/bridge.ts';
 import { delta, fakeWorker } from './fakeWorker.ts';

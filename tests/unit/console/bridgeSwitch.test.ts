@@ -6,7 +6,7 @@ import type { Remote } from 'comlink';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installClock } from '../../../src/lib/clock.ts';
 import { VirtualClock } from '../../../src/lib/virtualClock.ts';
-import { resetFleet } from '../../../src/state/fleet.ts';
+import { resetFleet } from '../../../src/fleet/fleet.ts';
 import { startTelemetryBridge } from '../../../src/telemetry/bridge.ts';
 import type { TelemetryWorkerApi } from '../../../workers/telemetry.worker.ts';
 

@@ -10,8 +10,8 @@ import { docksGeoJson } from '../../../src/pages/dashboard/map/docksGeoJson.ts';
 import { droneRoster } from '../../../src/pages/dashboard/map/droneRoster.ts';
 import { DroneScene } from '../../../src/pages/dashboard/map/droneScene.ts';
 import { formatClock } from '../../../src/pages/dashboard/formatClock.ts';
-import type { DeviceCell, Frozen } from '../../../src/state/fleet.ts';
-import { aircraftOsd, dockOsd } from '../../../src/telemetry/fields.ts';
+import type { DeviceCell, Frozen } from '../../../src/fleet/fleet.ts';
+import { aircraftOsd, dockOsd } from '../../../src/fleet/derive/fields.ts';
 
 const NOW = Date.UTC(2026, 0, 1, 8);
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Device } from '../../../protocol/http.ts';
-import { applyFleetDelta, resetFleet, setFleetDevices } from '../../../src/state/fleet.ts';
+import { applyFleetDelta, resetFleet, setFleetDevices } from '../../../src/fleet/fleet.ts';
 import { dockPlaces } from '../../../src/components/DockLandmarks/dockPlaces.ts';
 import { delta } from './fakeWorker.ts';
 

@@ -27,7 +27,7 @@ import {
 import { dockChoices } from '../../../src/pages/droneCtl/dockChoices.ts';
 import { recentRuns } from '../../../src/pages/taskInfoMap/recentRuns.ts';
 import { COLUMN_PX, fitColumns, NAME_MIN_PX } from '../../../src/pages/wayline/columnFit.ts';
-import type { DeviceCell } from '../../../src/state/fleet.ts';
+import type { DeviceCell } from '../../../src/fleet/fleet.ts';
 
 let zh: TFunction<'taskWords'>;
 let en: TFunction<'taskWords'>;

@@ -3,7 +3,7 @@ import type { Remote } from 'comlink';
 import type { TelemetryEventKind } from '../../../protocol/telemetry.ts';
 import { installClock } from '../../../src/lib/clock.ts';
 import { VirtualClock } from '../../../src/lib/virtualClock.ts';
-import { resetFleet } from '../../../src/state/fleet.ts';
+import { resetFleet } from '../../../src/fleet/fleet.ts';
 import { startTelemetryBridge } from '../../../src/telemetry/bridge.ts';
 import { declaredKinds, holdKinds } from '../../../src/telemetry/telemetryKinds.ts';
 import { TelemetryPipeline } from '../../../workers/core/telemetryPipeline.ts';

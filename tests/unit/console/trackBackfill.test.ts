@@ -10,10 +10,10 @@ import {
   onHistoryFill,
   resetFleet,
   setWatchedSerials,
-} from '../../../src/state/fleet.ts';
+} from '../../../src/fleet/fleet.ts';
 import { startTelemetryBridge } from '../../../src/telemetry/bridge.ts';
-import { DeviceHistory, historyPoint } from '../../../src/telemetry/history.ts';
-import type { HistoryPoint } from '../../../src/telemetry/history.ts';
+import { DeviceHistory, historyPoint } from '../../../src/fleet/derive/history.ts';
+import type { HistoryPoint } from '../../../src/fleet/derive/history.ts';
 import {
   BACKFILL_BUDGET,
   BACKFILL_CONCURRENCY,

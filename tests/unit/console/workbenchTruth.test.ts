@@ -20,8 +20,8 @@ import {
   setActiveAlarms,
   setFleetDevices,
   setWatchedSerials,
-} from '../../../src/state/fleet.ts';
-import { AI_ALARM_HOLD_MS, fromRecord } from '../../../src/telemetry/alarms.ts';
+} from '../../../src/fleet/fleet.ts';
+import { AI_ALARM_HOLD_MS, fromRecord } from '../../../src/fleet/derive/alarms.ts';
 import { NO_STATS } from './fakeWorker.ts';
 
 let time: VirtualClock;

@@ -8,7 +8,7 @@ import { useMap } from 'react-map-gl/maplibre';
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import { clock } from '../../../lib/clock.ts';
 import { useToDisplay } from '../../../map/displayCoords.ts';
-import { fleetEntries } from '../../../state/fleet.ts';
+import { fleetEntries } from '../../../fleet/fleet.ts';
 import {
   addDockLayers,
   DOCK_LAYER,

@@ -15,15 +15,15 @@ import type {
 import { clock } from '../../../lib/clock.ts';
 import type { Cancel } from '../../../lib/clock.ts';
 import { useToDisplay } from '../../../map/displayCoords.ts';
-import { fleetTelemetry } from '../../../state/fleet.ts';
+import { fleetTelemetry } from '../../../fleet/fleet.ts';
 import {
   noteDataPushed,
   noteFrameDrawn,
   noteStep,
   stepStart,
 } from '../../../telemetry/frameProbe.ts';
-import { fleetPositionTable } from '../../../telemetry/fleetPositions.ts';
-import { setInterest } from '../../../telemetry/interest.ts';
+import { fleetPositionTable } from '../../../fleet/table/fleetPositions.ts';
+import { setInterest } from '../../../fleet/interest.ts';
 import { provideMapIcons } from '../../../map/icons/mapIcons.ts';
 import { pointerOver } from './layerPointer.ts';
 import { mapAlive } from '../../../map/mapAlive.ts';

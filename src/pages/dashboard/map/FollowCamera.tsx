@@ -4,10 +4,10 @@
  */
 import { useEffect } from 'react';
 import { useMap } from 'react-map-gl/maplibre';
-import { deviceCell, onFleetFrame } from '../../../state/fleet.ts';
+import { deviceCell, onFleetFrame } from '../../../fleet/fleet.ts';
 import type { ToDisplay } from '../../../map/displayCoords.ts';
 import { useToDisplay } from '../../../map/displayCoords.ts';
-import { positionOf as readPosition } from '../../../telemetry/fields.ts';
+import { positionOf as readPosition } from '../../../fleet/derive/fields.ts';
 
 interface Props {
   sn: string | null;

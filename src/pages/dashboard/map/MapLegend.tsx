@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Button } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { DOCK_COLOURS } from '../../../map/icons/dockStatus.ts';
-import { DRONE_STATUSES, STATUS_COLOURS } from '../../../map/icons/droneStatus.ts';
+import { DRONE_STATUSES, STATUS_COLOURS } from '../../../fleet/derive/droneStatus.ts';
 import './legend.css';
 
 /** Narrower than this (px) the legend starts folded. */

@@ -5,11 +5,10 @@
  */
 import type { FeatureCollection, LineString, Point } from 'geojson';
 import type { ToDisplay } from '../../../map/displayCoords.ts';
-import type { DeviceCell } from '../../../state/fleet.ts';
-import { knownPosition } from '../../../telemetry/knownPosition.ts';
-import { kindOf } from '../../../telemetry/fleetCounts.ts';
-import { devicePosition, freshVitals } from '../../../telemetry/fleetPositions.ts';
-import { rowStatus } from '../rowStatus.ts';
+import type { DeviceCell } from '../../../fleet/fleet.ts';
+import { knownPosition } from '../../../fleet/derive/knownPosition.ts';
+import { judgeDevice } from '../../../fleet/derive/deviceState.ts';
+import { devicePosition, freshVitals } from '../../../fleet/table/fleetPositions.ts';
 import type { DockStatus } from '../../../map/icons/dockStatus.ts';
 
 export interface DockProperties {
@@ -47,17 +46,13 @@ export function docksGeoJson(
   const aircraft: [string, DeviceCell, [number, number]][] = [];
   for (const [sn, cell] of entries) {
     const at = lonLat(sn, cell);
-    const kind = kindOf(cell.info, cell.live);
     if (at === null) continue;
+    const vitals = cell.live === null ? null : freshVitals(cell.live);
+    // The map judges at the time it draws: its idle redraw shows silence between frames.
+    const { kind, status } = judgeDevice(cell, vitals, now);
     if (kind === 'aircraft') aircraft.push([sn, cell, at]);
     if (kind !== 'dock') continue;
     positions.set(sn, at);
-    const status = rowStatus(
-      'dock',
-      cell.live === null ? null : freshVitals(cell.live),
-      cell.alarms,
-      now,
-    );
     docks.push({
       type: 'Feature',
       geometry: { type: 'Point', coordinates: toDisplay(...at) },

@@ -4,12 +4,12 @@
  * with silence, not with every fix); the positions themselves are read every frame from the
  * worker's typed-array table through {@link rosterFix}.
  */
-import type { DeviceCell } from '../../../state/fleet.ts';
-import { kindOf } from '../../../telemetry/fleetCounts.ts';
-import { aircraftOsd } from '../../../telemetry/fields.ts';
-import { DRONE_STATUSES, droneStatus } from '../../../map/icons/droneStatus.ts';
-import { newerVitals } from '../../../telemetry/fleetPositions.ts';
-import type { PositionTable } from '../../../telemetry/fleetPositions.ts';
+import type { DeviceCell } from '../../../fleet/fleet.ts';
+import { judgeDevice } from '../../../fleet/derive/deviceState.ts';
+import { aircraftOsd } from '../../../fleet/derive/fields.ts';
+import { DRONE_STATUSES } from '../../../fleet/derive/droneStatus.ts';
+import { newerVitals } from '../../../fleet/table/fleetPositions.ts';
+import type { PositionTable } from '../../../fleet/table/fleetPositions.ts';
 
 export interface DroneRoster {
   /** Serial number of each slot. */
@@ -59,19 +59,18 @@ export function droneRoster(
   let selectedSlot = -1;
   for (const cell of cells) {
     const live = cell.live;
-    if (live === null || kindOf(cell.info, live) !== 'aircraft') continue;
+    if (live === null) continue;
     const row = table?.rows.get(live.sn) ?? -1;
+    // The map judges at the time it draws: its idle redraw turns a silent drone quiet between frames.
+    const { drone } = judgeDevice(cell, newerVitals(table?.frame ?? null, row, live), now);
+    if (drone === null) continue;
     const osd = aircraftOsd(live);
     const lon = orNaN(osd.num('longitude'));
     const lat = orNaN(osd.num('latitude'));
     if (!tableHasPosition(table, row) && !(Number.isFinite(lon) && Number.isFinite(lat))) continue;
     if (live.sn === selected) selectedSlot = sns.length;
     sns.push(live.sn);
-    status.push(
-      DRONE_STATUSES.indexOf(
-        droneStatus(newerVitals(table?.frame ?? null, row, live), cell.alarms, now),
-      ),
-    );
+    status.push(DRONE_STATUSES.indexOf(drone));
     rows.push(row);
     fallback.push(lon, lat, orNaN(osd.num('attitude_head')));
   }

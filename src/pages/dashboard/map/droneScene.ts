@@ -4,9 +4,9 @@
  * {@link DroneScene.update} per fleet frame reads the worker's position table and packs every drone
  * into one array; no GeoJSON is built per frame.
  */
-import type { DeviceCell } from '../../../state/fleet.ts';
+import type { DeviceCell } from '../../../fleet/fleet.ts';
 import type { ToDisplay } from '../../../map/displayCoords.ts';
-import type { PositionTable } from '../../../telemetry/fleetPositions.ts';
+import type { PositionTable } from '../../../fleet/table/fleetPositions.ts';
 import { droneRoster, rosterFix } from './droneRoster.ts';
 import type { DroneRoster, Fix } from './droneRoster.ts';
 import { DroneClusters } from './gl/droneClusters.ts';

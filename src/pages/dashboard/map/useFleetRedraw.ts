@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { clock } from '../../../lib/clock.ts';
 import type { Cancel } from '../../../lib/clock.ts';
-import { onFleetFrame } from '../../../state/fleet.ts';
+import { onFleetFrame } from '../../../fleet/fleet.ts';
 
 /** How often a layer is redrawn when no delta arrives, so silence shows as a colour change (ms). */
 const IDLE_REDRAW_MS = 1_000;

@@ -1,7 +1,7 @@
 /** A fleet-store cell of an aircraft with the given `osd`, as the map's scene reads one. */
 import type { Device } from '../../../../protocol/http.ts';
 import type { DeviceTelemetry, JsonObject } from '../../../../protocol/telemetry.ts';
-import type { DeviceCell, Frozen } from '../../../../src/state/fleet.ts';
+import type { DeviceCell, Frozen } from '../../../../src/fleet/fleet.ts';
 
 export function aircraftCell(sn: string, osd: JsonObject, at: number): DeviceCell {
   const live: DeviceTelemetry = {

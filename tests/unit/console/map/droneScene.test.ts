@@ -4,16 +4,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../../../protocol/telemetry.ts';
-import { DRONE_STATUSES } from '../../../../src/map/icons/droneStatus.ts';
-import type { DroneStatus } from '../../../../src/map/icons/droneStatus.ts';
+import { DRONE_STATUSES } from '../../../../src/fleet/derive/droneStatus.ts';
+import type { DroneStatus } from '../../../../src/fleet/derive/droneStatus.ts';
 import { DroneScene } from '../../../../src/pages/dashboard/map/droneScene.ts';
 import type { SceneFrame, SceneInput } from '../../../../src/pages/dashboard/map/droneScene.ts';
 import {
   FLAG_SELECTED,
   INSTANCE_FLOATS,
 } from '../../../../src/pages/dashboard/map/gl/droneInstances.ts';
-import type { DeviceCell } from '../../../../src/state/fleet.ts';
-import type { PositionTable } from '../../../../src/telemetry/fleetPositions.ts';
+import type { DeviceCell } from '../../../../src/fleet/fleet.ts';
+import type { PositionTable } from '../../../../src/fleet/table/fleetPositions.ts';
 import type { MapFrame } from '../../../../workers/core/mapFrame.ts';
 import { aircraftCell } from './aircraftCell.ts';
 

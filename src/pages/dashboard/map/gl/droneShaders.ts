@@ -4,7 +4,7 @@
  * and shaded as the arrow of `droneIcons.ts` by its signed distance, so it stays sharp at any pixel
  * ratio without a texture. A second pass draws the selected drone's halo under the arrows.
  */
-import { DRONE_STATUSES, STATUS_COLOURS } from '../../../../map/icons/droneStatus.ts';
+import { DRONE_STATUSES, STATUS_COLOURS } from '../../../../fleet/derive/droneStatus.ts';
 
 /** Half the quad edge of an arrow (CSS px): the 20 px arrow, its outline and antialiasing. */
 export const ARROW_HALF_PX = 11;

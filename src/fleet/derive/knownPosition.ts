@@ -1,6 +1,6 @@
 /** Where a device is known to stand when nothing fresher says so. */
-import type { Device } from '../../protocol/http.ts';
-import type { DeviceTelemetry } from '../../protocol/telemetry.ts';
+import type { Device } from '../../../protocol/http.ts';
+import type { DeviceTelemetry } from '../../../protocol/telemetry.ts';
 import { positionOf } from './fields.ts';
 
 /**

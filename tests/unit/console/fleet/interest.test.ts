@@ -1,14 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Remote } from 'comlink';
-import { installClock } from '../../../src/lib/clock.ts';
-import { VirtualClock } from '../../../src/lib/virtualClock.ts';
-import { resetFleet } from '../../../src/state/fleet.ts';
-import { startTelemetryBridge } from '../../../src/telemetry/bridge.ts';
-import { devicePosition } from '../../../src/telemetry/fleetPositions.ts';
-import { holdInterest, LARGE_FLEET, setInterest } from '../../../src/telemetry/interest.ts';
-import type { MapFrame } from '../../../workers/core/mapFrame.ts';
-import type { TelemetryWorkerApi } from '../../../workers/telemetry.worker.ts';
-import { NO_STATS } from './fakeWorker.ts';
+import { installClock } from '../../../../src/lib/clock.ts';
+import { VirtualClock } from '../../../../src/lib/virtualClock.ts';
+import { resetFleet } from '../../../../src/fleet/fleet.ts';
+import { startTelemetryBridge } from '../../../../src/telemetry/bridge.ts';
+import { devicePosition } from '../../../../src/fleet/table/fleetPositions.ts';
+import { holdInterest, LARGE_FLEET, setInterest } from '../../../../src/fleet/interest.ts';
+import type { MapFrame } from '../../../../workers/core/mapFrame.ts';
+import type { TelemetryWorkerApi } from '../../../../workers/telemetry.worker.ts';
+import { NO_STATS } from '../fakeWorker.ts';
 
 const fleetOf = (n: number): string[] =>
   Array.from({ length: n }, (_, i) => `UAV${String(i).padStart(4, '0')}`);

@@ -1,6 +1,6 @@
 import { proxy, ref, useSnapshot } from 'valtio';
 import type { TelemetryEvent } from '../../../protocol/telemetry.ts';
-import type { AlarmEntry } from '../../telemetry/alarms.ts';
+import type { AlarmEntry } from '../derive/alarms.ts';
 import {
   activeFeed,
   aiAlarm,
@@ -8,7 +8,7 @@ import {
   hmsAlarms,
   replaceHms,
   withoutExpired,
-} from '../../telemetry/alarms.ts';
+} from '../derive/alarms.ts';
 import type { DeviceCell } from './deviceCells.ts';
 import { deviceCell, fleetEntries, fleetTelemetry, frozen } from './deviceCells.ts';
 import { isWatched } from './watchedSerials.ts';

@@ -1,17 +1,18 @@
 import { proxy, useSnapshot } from 'valtio';
 import { clock } from '../../lib/clock.ts';
-import type { FleetCounts } from '../../telemetry/fleetCounts.ts';
-import { countFleet, EMPTY_COUNTS } from '../../telemetry/fleetCounts.ts';
-import { freshVitals } from '../../telemetry/fleetPositions.ts';
+import type { FleetCounts } from '../derive/fleetCounts.ts';
+import { EMPTY_COUNTS } from '../derive/fleetCounts.ts';
 import { expireAlarms, refreshAlarmFeed } from './alarmFeed.ts';
-import { fleetTelemetry } from './deviceCells.ts';
+import { judgeFleet } from './deviceStates.ts';
 
 const counts = proxy<FleetCounts>({ ...EMPTY_COUNTS });
 
-/** Recounts online/offline from the clock too: called per delta and on a timer, since silence is news. */
+/**
+ * Judges every device again and recounts: called per delta and on a timer, since silence is news.
+ */
 export function refreshFleetCounts(now = clock.now()): void {
   expireAlarms(now);
-  Object.assign(counts, countFleet(fleetTelemetry(), now, freshVitals));
+  Object.assign(counts, judgeFleet(now));
   refreshAlarmFeed();
 }
 

@@ -1,6 +1,7 @@
 import type { Device } from '../../../protocol/http.ts';
 import { clearAlarmFeed, fileSeededAlarms, markFeedStale } from './alarmFeed.ts';
 import { clearCells, keepCells, listDevices } from './deviceCells.ts';
+import { forgetStates } from './deviceStates.ts';
 import { clearHistories, forgetHistory } from './deviceHistories.ts';
 import { clearFleetCounts, refreshFleetCounts } from './fleetCounters.ts';
 import { emitFrame } from './frameListeners.ts';
@@ -15,6 +16,7 @@ export function setFleetDevices(devices: readonly Device[]): void {
 /** Forgets every device (on a workspace change or sign-out). */
 export function resetFleet(): void {
   clearCells();
+  forgetStates(() => false);
   clearHistories();
   clearAlarmFeed();
   forgetWatchedSerials();
@@ -30,6 +32,7 @@ export function resetFleet(): void {
 export function setWatchedSerials(sns: readonly string[]): boolean {
   if (!watchSerials(sns)) return false;
   const dropped = keepCells(isWatched);
+  forgetStates(isWatched);
   for (const sn of dropped) forgetHistory(sn);
   if (dropped.length > 0) markFeedStale();
   fileSeededAlarms();

@@ -1,18 +1,22 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Device } from '../../../protocol/http.ts';
-import { installClock } from '../../../src/lib/clock.ts';
-import { VirtualClock } from '../../../src/lib/virtualClock.ts';
+import type { Device } from '../../../../protocol/http.ts';
+import { installClock } from '../../../../src/lib/clock.ts';
+import { VirtualClock } from '../../../../src/lib/virtualClock.ts';
 import {
   applyFleetDelta,
+  deviceState,
   fleetCounts,
   historyOf,
   refreshFleetCounts,
   resetFleet,
   setFleetDevices,
-} from '../../../src/state/fleet.ts';
-import { resetFleetPositions, setFleetPositions } from '../../../src/telemetry/fleetPositions.ts';
-import type { MapFrame } from '../../../src/telemetry/fleetPositions.ts';
-import { delta } from './fakeWorker.ts';
+} from '../../../../src/fleet/fleet.ts';
+import {
+  resetFleetPositions,
+  setFleetPositions,
+} from '../../../../src/fleet/table/fleetPositions.ts';
+import type { MapFrame } from '../../../../src/fleet/table/fleetPositions.ts';
+import { delta } from '../fakeWorker.ts';
 
 let time: VirtualClock;
 let restoreClock: () => void;
@@ -128,5 +132,49 @@ describe('fleet store under virtual time', () => {
     time.advance(61_000);
     refreshFleetCounts();
     expect(fleetCounts()).toMatchObject({ online: 0, offline: 1, flying: 0 });
+  });
+
+  it('judges every device once per recount, and the list reads that judgement', () => {
+    setFleetDevices([
+      listed('UAV1', true),
+      { device_sn: 'DOCK1', domain: 3, online: true } as Device,
+    ]);
+    // Before either is heard: the list's word on being online, and no status of their own yet.
+    expect(deviceState('UAV1')).toMatchObject({
+      kind: 'aircraft',
+      online: true,
+      status: 'offline',
+    });
+    expect(deviceState('DOCK1')).toMatchObject({ kind: 'dock', drone: null });
+
+    const now = time.now();
+    const flying = { mode_code: 5, elevation: 80, horizontal_speed: 8 };
+    applyFleetDelta(
+      delta(1, [
+        { sn: 'UAV1', ts: now, receivedAt: now, osd: flying },
+        { sn: 'DOCK1', ts: now, receivedAt: now, osd: { drone_in_dock: 0 } },
+      ]),
+    );
+    expect(deviceState('UAV1')).toEqual({
+      kind: 'aircraft',
+      online: true,
+      status: 'flying',
+      drone: 'flying',
+    });
+    expect(deviceState('DOCK1')).toMatchObject({ kind: 'dock', online: true, status: 'ground' });
+
+    // Silence is news without a frame: the timer's recount turns both quiet, then offline.
+    time.advance(6_000);
+    expect(deviceState('UAV1').status).toBe('flying');
+    refreshFleetCounts();
+    expect(deviceState('UAV1')).toMatchObject({ status: 'quiet', drone: 'quiet' });
+    expect(deviceState('DOCK1').status).toBe('quiet');
+    time.advance(60_000);
+    refreshFleetCounts();
+    expect(deviceState('UAV1')).toMatchObject({ online: false, status: 'offline', drone: 'quiet' });
+
+    // Forgotten with the fleet.
+    resetFleet();
+    expect(deviceState('UAV1')).toMatchObject({ kind: 'unknown', status: 'offline' });
   });
 });

@@ -2,7 +2,7 @@
  * A short, fixed-size history of one aircraft for its trail and charts. A ring of typed arrays: a
  * fleet of 2 000 aircraft keeps five minutes of one point per second each in fixed memory.
  */
-import type { DeviceTelemetry } from '../../protocol/telemetry.ts';
+import type { DeviceTelemetry } from '../../../protocol/telemetry.ts';
 import { aircraftOsd, positionOf } from './fields.ts';
 
 /** One point per second is enough for a trail and a chart, and bounds the work per device. */

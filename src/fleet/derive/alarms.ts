@@ -4,11 +4,11 @@
  * (protocol doc §4.1), so it replaces the HMS alarms of that device; an AI detection is an instant
  * and stays active for {@link AI_ALARM_HOLD_MS}. The feed is every active alarm, newest first.
  */
-import type { HmsAlarmRecord } from '../../protocol/alarms.ts';
-import { areaKindOfCategory, breaches } from '../../protocol/airspace.ts';
-import type { AirspaceAlarmData, AirspaceKind } from '../../protocol/airspace.ts';
-import type { AiAlarmData, HmsAlarm } from '../../protocol/mqtt/payloads.ts';
-import type { JsonObject, JsonValue, TelemetryEvent } from '../../protocol/telemetry.ts';
+import type { HmsAlarmRecord } from '../../../protocol/alarms.ts';
+import { areaKindOfCategory, breaches } from '../../../protocol/airspace.ts';
+import type { AirspaceAlarmData, AirspaceKind } from '../../../protocol/airspace.ts';
+import type { AiAlarmData, HmsAlarm } from '../../../protocol/mqtt/payloads.ts';
+import type { JsonObject, JsonValue, TelemetryEvent } from '../../../protocol/telemetry.ts';
 import { arrayAt, asObject, readAs } from './fields.ts';
 
 /** 0 notice, 1 caution, 2 warning: the HMS levels. */

@@ -1,4 +1,4 @@
-import type { AlarmEntry } from '../../telemetry/alarms.ts';
+import type { AlarmEntry } from '../derive/alarms.ts';
 import { fileSeededAlarms, seedAlarms } from './alarmFeed.ts';
 import { refreshFleetCounts } from './fleetCounters.ts';
 

@@ -1,7 +1,7 @@
 /** The state a drone is drawn in on the map and in the list, and its colour. */
-import type { AlarmEntry } from '../../telemetry/alarms.ts';
-import { aircraftPhase, dataAgeMs, QUIET_AFTER_MS } from '../../telemetry/deviceStatus.ts';
-import type { DeviceVitals } from '../../telemetry/deviceStatus.ts';
+import type { AlarmEntry } from './alarms.ts';
+import { aircraftPhase, dataAgeMs, QUIET_AFTER_MS } from './deviceStatus.ts';
+import type { DeviceVitals } from './deviceStatus.ts';
 
 export type DroneStatus = 'flying' | 'returning' | 'ground' | 'alarm' | 'quiet';
 

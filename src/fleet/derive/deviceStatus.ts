@@ -2,8 +2,8 @@
  * How the console classifies a device from what it last said: kind, flight state and whether it is
  * still talking. Pure functions of the merged telemetry, shared by the map, the list and the counters.
  */
-import type { DeviceKind, DeviceTelemetry } from '../../protocol/telemetry.ts';
-import { aircraftMode, isAirborne } from '../../protocol/mqtt/enums.ts';
+import type { DeviceKind, DeviceTelemetry } from '../../../protocol/telemetry.ts';
+import { aircraftMode, isAirborne } from '../../../protocol/mqtt/enums.ts';
 import { aircraftOsd, dockOsd } from './fields.ts';
 
 /** A device with no `osd` for this long counts as offline (the server's ingestion uses the same 60 s). */
@@ -41,7 +41,7 @@ export function kindFromTelemetry(live: DeviceTelemetry): DeviceKind {
 /**
  * What the status of a device is judged from: when it last spoke and the few fields that say what it
  * is doing. A device the UI shows has them fresh in its merged telemetry ({@link vitalsOf}); for the
- * rest of a large fleet the worker's map table has them every frame (`telemetry/fleetPositions.ts`).
+ * rest of a large fleet the worker's map table has them every frame (`fleet/table/fleetPositions.ts`).
  */
 export interface DeviceVitals {
   /** When its newest message reached the tab (ms since epoch). */

@@ -3,11 +3,11 @@
  * (which the telemetry bridge watches) with a loading, ready or error state for the page.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { listActiveAlarms } from '../api/alarms.ts';
-import { listDevices } from '../api/devices.ts';
-import { useAccountState } from '../state/account.ts';
-import { setActiveAlarms, setFleetDevices } from '../state/fleet.ts';
-import { fromRecord } from './alarms.ts';
+import { listActiveAlarms } from '../../api/alarms.ts';
+import { listDevices } from '../../api/devices.ts';
+import { useAccountState } from '../../state/account.ts';
+import { setActiveAlarms, setFleetDevices } from '../fleet.ts';
+import { fromRecord } from '../derive/alarms.ts';
 import { loadFleetDevices } from './loadFleetDevices.ts';
 
 export type FleetLoad =

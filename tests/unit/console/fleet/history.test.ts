@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { DeviceTelemetry } from '../../../protocol/telemetry.ts';
+import type { DeviceTelemetry } from '../../../../protocol/telemetry.ts';
 import {
   DeviceHistory,
   HISTORY_POINTS,
   downSample,
   historyPoint,
-} from '../../../src/telemetry/history.ts';
-import type { HistoryPoint } from '../../../src/telemetry/history.ts';
+} from '../../../../src/fleet/derive/history.ts';
+import type { HistoryPoint } from '../../../../src/fleet/derive/history.ts';
 
 const T0 = Date.UTC(2026, 0, 1);
 

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
-import type { Device } from '../../../protocol/http.ts';
-import type { DeviceTelemetry } from '../../../protocol/telemetry.ts';
-import type { AlarmEntry } from '../../telemetry/alarms.ts';
-import { holdInterest } from '../../telemetry/interest.ts';
-import { deviceCell, fleetIndex } from './deviceCells.ts';
+import type { Device } from '../../protocol/http.ts';
+import type { DeviceTelemetry } from '../../protocol/telemetry.ts';
+import type { AlarmEntry } from './derive/alarms.ts';
+import { holdInterest } from './interest.ts';
+import { deviceCell, fleetIndex } from './store/deviceCells.ts';
 
 /** Live telemetry of one device; re-renders only when that device changes. */
 export function useDeviceTelemetry(sn: string): DeviceTelemetry | null {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { droneStatus } from '../../../../src/map/icons/droneStatus.ts';
-import type { AlarmEntry } from '../../../../src/telemetry/alarms.ts';
+import { droneStatus } from '../../../../src/fleet/derive/droneStatus.ts';
+import type { AlarmEntry } from '../../../../src/fleet/derive/alarms.ts';
 
 const NOW = 1_000_000;
 /** An aircraft heard a moment ago, hovering 80 m up (no mode reported). */

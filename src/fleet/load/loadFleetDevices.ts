@@ -1,6 +1,6 @@
 /** Loads every device of a workspace, page by page (the list call answers at most 1 000 at a time). */
-import { MOLD_PROJECT } from '../../protocol/http.ts';
-import type { Device, Page, WorkspaceRef } from '../../protocol/http.ts';
+import { MOLD_PROJECT } from '../../../protocol/http.ts';
+import type { Device, Page, WorkspaceRef } from '../../../protocol/http.ts';
 
 /** The server's largest page: 2 000 drones take two calls. */
 export const FLEET_PAGE_SIZE = 1_000;

@@ -3,9 +3,9 @@
  * the list knows, the telemetry does: the aircraft's envelope names its gateway, and a dock's
  * `sub_device` names its aircraft.
  */
-import type { DeviceCell } from '../state/fleet.ts';
+import type { DeviceCell } from '../fleet.ts';
 import { dockOsd } from './fields.ts';
-import { kindOf } from './fleetCounts.ts';
+import { kindOf } from './deviceState.ts';
 
 /** The dock of an aircraft, or `null` (an aircraft flown from a remote controller has none). */
 export function dockOf(sn: string, cells: Iterable<[string, DeviceCell]>): string | null {

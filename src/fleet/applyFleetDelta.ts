@@ -1,16 +1,21 @@
-import type { DeviceDelta, DeviceTelemetry, FleetDelta } from '../../../protocol/telemetry.ts';
-import { fleetPositionTable } from '../../telemetry/fleetPositions.ts';
-import { historyPoint } from '../../telemetry/history.ts';
-import { applyAlarmEvents } from './alarmFeed.ts';
-import { deviceCell, frozen } from './deviceCells.ts';
-import { historyOf, recordHistories } from './deviceHistories.ts';
-import { refreshFleetCounts } from './fleetCounters.ts';
-import { emitEvents, emitFrame } from './frameListeners.ts';
-import { setLinkStats } from './telemetryLink.ts';
-import { isWatched } from './watchedSerials.ts';
+import type { DeviceDelta, DeviceTelemetry, FleetDelta } from '../../protocol/telemetry.ts';
+import { fleetPositionTable, setFleetPositions } from './table/fleetPositions.ts';
+import type { MapFrame } from './table/fleetPositions.ts';
+import { historyPoint } from './derive/history.ts';
+import { applyAlarmEvents } from './store/alarmFeed.ts';
+import { deviceCell, frozen } from './store/deviceCells.ts';
+import { historyOf, recordHistories } from './store/deviceHistories.ts';
+import { refreshFleetCounts } from './store/fleetCounters.ts';
+import { emitEvents, emitFrame } from './store/frameListeners.ts';
+import { setLinkStats } from './store/telemetryLink.ts';
+import { isWatched } from './store/watchedSerials.ts';
 
-/** Applies one worker delta: every device's merged state, the alarms, the counters, then the frame. */
-export function applyFleetDelta(delta: FleetDelta): void {
+/**
+ * Applies one worker delta: the map's table, every device's merged state, the alarms, the counters,
+ * then the frame. The worker always sends its table; a stand-in worker (tests) may not.
+ */
+export function applyFleetDelta(delta: FleetDelta & { map?: MapFrame }): void {
+  if (delta.map !== undefined) setFleetPositions(delta.map);
   const devices = delta.devices.filter((change) => isWatched(change.sn));
   // Read once per frame: the history's source for every device below.
   const table = fleetPositionTable();

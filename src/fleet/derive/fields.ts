@@ -5,8 +5,8 @@
  * Devices send what they send: every read answers `null` for a missing field or a value of the
  * wrong type instead of throwing.
  */
-import type { AircraftOsd, AircraftState, DockOsd, DockState } from '../../protocol/mqtt/osd.ts';
-import type { DeviceTelemetry, JsonObject, JsonValue } from '../../protocol/telemetry.ts';
+import type { AircraftOsd, AircraftState, DockOsd, DockState } from '../../../protocol/mqtt/osd.ts';
+import type { DeviceTelemetry, JsonObject, JsonValue } from '../../../protocol/telemetry.ts';
 
 /** Dotted paths of `T` whose value is a `V` (arrays are not walked into). */
 export type PathTo<T, V, Prefix extends string = ''> = {

@@ -1,9 +1,9 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { kindOf } from '../../telemetry/fleetCounts.ts';
-import { finite } from '../../telemetry/fleetPositions.ts';
-import type { PositionTable } from '../../telemetry/fleetPositions.ts';
-import { DeviceHistory } from '../../telemetry/history.ts';
-import type { HistoryPoint } from '../../telemetry/history.ts';
+import { kindOf } from '../derive/deviceState.ts';
+import { finite } from '../table/fleetPositions.ts';
+import type { PositionTable } from '../table/fleetPositions.ts';
+import { DeviceHistory } from '../derive/history.ts';
+import type { HistoryPoint } from '../derive/history.ts';
 import { heldCell } from './deviceCells.ts';
 import { isWatched } from './watchedSerials.ts';
 

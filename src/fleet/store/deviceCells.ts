@@ -1,7 +1,7 @@
 import { proxy, ref, subscribe } from 'valtio';
 import type { Device } from '../../../protocol/http.ts';
 import type { DeviceTelemetry } from '../../../protocol/telemetry.ts';
-import type { AlarmEntry } from '../../telemetry/alarms.ts';
+import type { AlarmEntry } from '../derive/alarms.ts';
 
 /**
  * A value stored with valtio's `ref`: never proxied, replaced whole. The phantom snapshot marker tells
@@ -18,7 +18,7 @@ export interface DeviceCell {
   /** What the device list says about the device; `null` for a device only heard on MQTT. */
   info: Frozen<Device> | null;
   live: Frozen<DeviceTelemetry> | null;
-  /** Alarms active now: the latest HMS set and recent AI detections (see `telemetry/alarms.ts`). */
+  /** Alarms active now: the latest HMS set and recent AI detections (see `fleet/derive/alarms.ts`). */
   alarms: Frozen<readonly AlarmEntry[]>;
 }
 

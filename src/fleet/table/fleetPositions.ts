@@ -5,12 +5,12 @@
  * devices' merged telemetry, which for devices outside the UI's interest is refreshed only every
  * few seconds.
  */
-import type { DeviceTelemetry } from '../../protocol/telemetry.ts';
-import type { MapFrame } from '../../workers/core/mapFrame.ts';
-import { vitalsOf } from './deviceStatus.ts';
-import type { DeviceVitals } from './deviceStatus.ts';
+import type { DeviceTelemetry } from '../../../protocol/telemetry.ts';
+import type { MapFrame } from '../../../workers/core/mapFrame.ts';
+import { vitalsOf } from '../derive/deviceStatus.ts';
+import type { DeviceVitals } from '../derive/deviceStatus.ts';
 
-export type { MapFrame } from '../../workers/core/mapFrame.ts';
+export type { MapFrame } from '../../../workers/core/mapFrame.ts';
 
 let frame: MapFrame | null = null;
 /** Row of each serial number, for the table version it was built from. */
