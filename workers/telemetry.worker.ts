@@ -1,35 +1,21 @@
 /**
  * The telemetry Web Worker: the tab's single MQTT connection and the streaming core, exposed with
- * comlink. The main thread (`src/telemetry`) creates it and talks to it like this:
- *
- * ```ts
- * import * as Comlink from 'comlink';
- * import type { TelemetryWorkerApi } from '../../workers/telemetry.worker.ts';
- * const worker = new Worker(new URL('../../workers/telemetry.worker.ts', import.meta.url), { type: 'module' });
- * const remote = Comlink.wrap<TelemetryWorkerApi>(worker);
- * await remote.onConnection(Comlink.proxy((state) => { … }));
- * await remote.onDelta(Comlink.proxy((delta) => { apply(delta); requestAnimationFrame(() => void remote.ack(delta.seq)); }));
- * await remote.connect({ url, clientId: storedSixDigits, username, password: accessToken });
- * await remote.setWatched(serialNumbers);
- * await remote.setKinds(['hms', 'ai_alarm']); // the event kinds read; others never cross
- * // dispose: remote[Comlink.releaseProxy](); worker.terminate();
- * ```
- *
- * Back-pressure: after each delta the worker sends nothing until `ack(delta.seq)`; changes meanwhile
- * fold into the next delta. A consumer that never acks receives exactly one delta.
+ * comlink. Its API is declared, signature by signature, in `api.ts`; the main thread starts it in
+ * `src/telemetry/createTelemetryWorker.ts` and reaches it only through that declaration.
  */
 import * as Comlink from 'comlink';
 import type { ConnectOptions, JsonObject, TelemetryEventKind } from '../protocol/telemetry.ts';
 import type { DrcOutgoing, DrcUpListener } from '../protocol/cockpitLink.ts';
 import { mapFrameBuffers } from './core/mapFrame.ts';
-import type { RunGrantListener, RunUpdateListener } from './runs/runFeed.ts';
-import { createTelemetryService } from './telemetryService.ts';
 import type {
   ConnectionListener,
   DeltaListener,
   MqttQos,
-  TelemetryService,
-} from './telemetryService.ts';
+  RunGrantListener,
+  RunUpdateListener,
+  TelemetryWorkerApi,
+} from './api.ts';
+import { createTelemetryService } from './telemetryService.ts';
 
 const service = createTelemetryService();
 let deltaListener: DeltaListener | null = null;
@@ -97,10 +83,7 @@ const api = {
   },
   stats: () => service.stats(),
   refusedTopics: () => service.refusedTopics(),
-} satisfies { [K in keyof TelemetryService]: (...args: never[]) => unknown };
-
-/** The worker's comlink API; the main thread wraps it as `Comlink.Remote<TelemetryWorkerApi>`. */
-export type TelemetryWorkerApi = typeof api;
+} satisfies TelemetryWorkerApi;
 
 /** Frees the MessagePort behind a replaced comlink callback; plain functions have nothing to free. */
 function release(listener: object | null): void {

@@ -2,24 +2,23 @@ import type { SchedulerLike, Subscription } from 'rxjs';
 import { parseTopic } from '../protocol/mqtt/topics.ts';
 import type {
   ConnectOptions,
-  ConnectionState,
   CoreStats,
   JsonObject,
   TelemetryEventKind,
 } from '../protocol/telemetry.ts';
 import { createTelemetryCore } from './core/telemetryCore.ts';
-import type { TelemetryFrame } from './core/mapFrame.ts';
 import type { DrcOutgoing, DrcUpListener } from '../protocol/cockpitLink.ts';
 import { DrcSender } from './drc/drcSender.ts';
 import { MqttLink } from './link/mqttLink.ts';
 import { consoleTopics } from './link/watchedTopics.ts';
 import { RunFeed } from './runs/runFeed.ts';
-import type { RunGrantListener, RunUpdateListener } from './runs/runFeed.ts';
-
-/** Receives each delta; it must call `ack(delta.seq)` once the delta is applied (ideally drawn). */
-export type DeltaListener = (delta: TelemetryFrame) => unknown;
-export type ConnectionListener = (state: ConnectionState) => unknown;
-export type MqttQos = 0 | 1 | 2;
+import type {
+  ConnectionListener,
+  DeltaListener,
+  MqttQos,
+  RunGrantListener,
+  RunUpdateListener,
+} from './api.ts';
 
 /** What the console may publish: commands to a device, never telemetry in its name. */
 const PUBLISHABLE_KINDS: ReadonlySet<string> = new Set(['drc/down', 'services']);

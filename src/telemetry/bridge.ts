@@ -7,7 +7,7 @@
 import { proxy as comlinkProxy } from 'comlink';
 import type { TrackPointDto } from '../../protocol/alarms.ts';
 import type { ConnectionState, FleetDelta } from '../../protocol/telemetry.ts';
-import type { TelemetryFrame } from '../../workers/core/mapFrame.ts';
+import type { TelemetryFrame } from '../../workers/api.ts';
 import type { MqttConfig } from '../../protocol/http.ts';
 import { clock } from '../lib/clock.ts';
 import type { Cancel } from '../lib/clock.ts';
@@ -30,6 +30,7 @@ import { renewalDelayMs } from '../lib/tokenRenewal.ts';
 import { noteDeltaApplied, noteStep, stepStart } from './frameProbe.ts';
 import { onHistoryShown, shownHistories } from './shownHistories.ts';
 import { attachRunLink, detachRunLink } from './runFeed.ts';
+import { attachCockpitLink, detachCockpitLink } from './cockpitLink.ts';
 import { declaredKinds, holdKinds, onKindsChange } from './telemetryKinds.ts';
 import { createTrackBackfill } from './trackBackfill.ts';
 import type { TrackBackfill } from './trackBackfill.ts';
@@ -86,19 +87,13 @@ export function brokerUrl(wsUrl: string, page: string): string {
   return url.href;
 }
 
-/** The cockpit's DRC calls on the running bridge's worker (the tab's one MQTT link). */
-export type DrcLink = Pick<TelemetryWorkerHandle['remote'], 'drcOpen' | 'drcSend' | 'drcClose'>;
-let drcRemote: DrcLink | null = null;
-/** The running bridge's DRC link, or `null` while no bridge runs. */
-export const drcLink = (): DrcLink | null => drcRemote;
-
 /** Starts the bridge; the returned function stops it and the worker. */
 export function startTelemetryBridge(
   inputs: BridgeInputs,
   create: () => TelemetryWorkerHandle = createTelemetryWorker,
 ): () => void {
   const { remote, dispose } = create();
-  drcRemote = remote;
+  attachCockpitLink(remote);
   attachRunLink(remote);
   const backfill = inputs.readTrack === undefined ? null : fleetBackfill(inputs.readTrack);
   let stopped = false;
@@ -239,7 +234,7 @@ export function startTelemetryBridge(
 
   return () => {
     stopped = true;
-    if (drcRemote === remote) drcRemote = null;
+    detachCockpitLink(remote);
     detachRunLink(remote);
     unwatch();
     offInterest();

@@ -4,7 +4,7 @@
  */
 import { releaseProxy, wrap } from 'comlink';
 import type { Remote } from 'comlink';
-import type { TelemetryWorkerApi } from '../../workers/telemetry.worker.ts';
+import type { TelemetryWorkerApi } from '../../workers/api.ts';
 
 export interface TelemetryWorkerHandle {
   remote: Remote<TelemetryWorkerApi>;

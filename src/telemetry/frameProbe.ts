@@ -6,7 +6,7 @@
  * the recorder (`frameProbeRecorder.ts`, ~3 MB of rings) and exposes it as `window.__skydeckProbe`.
  */
 import type { FleetDelta } from '../../protocol/telemetry.ts';
-import type { MapFrame } from '../../workers/core/mapFrame.ts';
+import type { MapFrame } from '../../workers/api.ts';
 import { clock } from '../lib/clock.ts';
 import type * as Recorder from './frameProbeRecorder.ts';
 import type { ProbeReport } from './frameProbeRecorder.ts';

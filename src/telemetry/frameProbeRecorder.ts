@@ -3,7 +3,7 @@
  * (see `frameProbe.ts`): its rings take ~3 MB, which no production tab should carry.
  */
 import type { CoreStats, FleetDelta } from '../../protocol/telemetry.ts';
-import type { MapFrame } from '../../workers/core/mapFrame.ts';
+import type { MapFrame } from '../../workers/api.ts';
 
 /** Room for ~10 s of samples from 2 000 drones at 10 Hz; older samples are overwritten. */
 const SAMPLE_CAP = 200_000;

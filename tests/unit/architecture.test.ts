@@ -96,6 +96,18 @@ describe('the rooms of the code base', () => {
     expect(crossings(graph, pages, (f) => f.startsWith('workers/'))).toEqual([]);
   });
 
+  it('declares the worker boundary once: the console imports nothing of workers/ but workers/api.ts', () => {
+    const console = (f: string) => f.startsWith('src/');
+    const internals = (f: string) => f.startsWith('workers/') && f !== 'workers/api.ts';
+    expect(crossings(graph, console, internals)).toEqual([]);
+    expect(crossings(graph, console, (f) => f === 'workers/api.ts').length).toBeGreaterThan(0);
+    // Pages talk to the worker through small link objects (src/telemetry), never through comlink.
+    const comlinkInPages = [...graph.keys()]
+      .filter((f) => f.startsWith('src/pages/'))
+      .filter((f) => /from\s+['"]comlink['"]/.test(readFileSync(join(ROOT, f), 'utf8')));
+    expect(comlinkInPages).toEqual([]);
+  });
+
   it('lets no worker module import the console, and no protocol module anything but protocol', () => {
     const console = (f: string) => f.startsWith('src/') || f.startsWith('server/');
     expect(crossings(graph, (f) => f.startsWith('workers/'), console)).toEqual([]);

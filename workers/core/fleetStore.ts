@@ -9,7 +9,7 @@ import { DeviceRecord } from './deviceRecord.ts';
 import { DETAIL_EVERY_FRAMES, EVENT_QUEUE_CAP } from './constants.ts';
 import { eventKindOf } from './eventKind.ts';
 import { EventQueue } from './eventQueue.ts';
-import type { MapFrame } from './mapFrame.ts';
+import type { MapFrame } from '../api.ts';
 
 /** Event kinds of which a frame carries only each device's newest (see `FleetStore.latest`). */
 const LATEST_ONLY: ReadonlySet<TelemetryEventKind> = new Set([

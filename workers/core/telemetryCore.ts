@@ -3,7 +3,7 @@ import type { Observable, SchedulerLike } from 'rxjs';
 import type { CoreStats, DeviceTelemetry, TelemetryEventKind } from '../../protocol/telemetry.ts';
 import { FRAME_INTERVAL_MS } from './constants.ts';
 import type { RawPayload } from './decode.ts';
-import type { TelemetryFrame } from './mapFrame.ts';
+import type { TelemetryFrame } from '../api.ts';
 import { TelemetryPipeline } from './telemetryPipeline.ts';
 
 export interface TelemetryCoreOptions {

@@ -3,7 +3,7 @@ import { decodeMessage } from './decode.ts';
 import type { RawPayload } from './decode.ts';
 import { FleetStore } from './fleetStore.ts';
 import { KindFilter } from './kindFilter.ts';
-import type { TelemetryFrame } from './mapFrame.ts';
+import type { TelemetryFrame } from '../api.ts';
 
 /**
  * The synchronous heart of the core: decode → route → merge on every message, and one delta per

@@ -4,16 +4,8 @@
  * decoded here once, not through the 100 ms fleet frame (a run changes a few times a minute).
  */
 import { runTopic } from '../../protocol/tasks.ts';
-import type { RunUpdate } from '../../protocol/tasks.ts';
 import { readRunUpdate } from './readRunUpdate.ts';
-
-/** Told each update; a comlink proxy in the worker, so it may answer a promise. */
-export type RunUpdateListener = (update: RunUpdate) => unknown;
-/**
- * Told whether the broker lets this tab hear the run topic: `false` when it refused it (the role
- * lost the task page), `true` each time the link asks again (every connect).
- */
-export type RunGrantListener = (granted: boolean) => unknown;
+import type { RunGrantListener, RunUpdateListener } from '../api.ts';
 
 export class RunFeed {
   private subscribed: string | null = null;

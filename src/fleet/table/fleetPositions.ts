@@ -6,11 +6,11 @@
  * few seconds.
  */
 import type { DeviceTelemetry } from '../../../protocol/telemetry.ts';
-import type { MapFrame } from '../../../workers/core/mapFrame.ts';
+import type { MapFrame } from '../../../workers/api.ts';
 import { vitalsOf } from '../derive/deviceStatus.ts';
 import type { DeviceVitals } from '../derive/deviceStatus.ts';
 
-export type { MapFrame } from '../../../workers/core/mapFrame.ts';
+export type { MapFrame } from '../../../workers/api.ts';
 
 let frame: MapFrame | null = null;
 /** Row of each serial number, for the table version it was built from. */

@@ -3,7 +3,6 @@
  * this tab holds it the worker's `drc/up` feed, the 1 Hz heartbeat and the 10 Hz stick loop. Control
  * is given back when the page unmounts and, with a keep-alive request, when the tab closes.
  */
-import { proxy as comlinkProxy } from 'comlink';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DrcStatus } from '../../../protocol/drc.ts';
@@ -14,8 +13,7 @@ import { clock } from '../../lib/clock.ts';
 import type { LatencyGuardConfig } from '../../lib/sticks/latencyGuard.ts';
 import { StickLoop } from '../../lib/sticks/stickLoop.ts';
 import { accountStore } from '../../state/account.ts';
-import { drcLink } from '../../telemetry/bridge.ts';
-import type { DrcUpDelivery } from '../../../protocol/cockpitLink.ts';
+import { useCockpitLink } from '../../telemetry/cockpitLink.ts';
 import { CockpitFeed } from './cockpitFeed.ts';
 import { estopRefusalReason } from './estopRefusal.ts';
 import { firstGamepadAxes } from './gamepad.ts';
@@ -42,12 +40,13 @@ export interface DrcSessionView {
 /** The session with `dockSn` (null while the dock is unknown). */
 export function useDrcSession(dockSn: string | null, guard: LatencyGuardConfig): DrcSessionView {
   const { t } = useTranslation('droneCtl');
+  const link = useCockpitLink();
   const feed = useMemo(() => new CockpitFeed(clock.now()), []);
   // One loop for the page: new thresholds apply from its next tick, the session goes on.
   const [sticks] = useState(
     () =>
       new StickLoop({
-        send: (data) => void drcLink()?.drcSend({ method: 'stick_control', data }),
+        send: (data) => void link.send({ method: 'stick_control', data }).catch(() => undefined),
         delayMs: (now) => feed.health.readings(now).worstMs,
         gamepadAxes: () => firstGamepadAxes(),
         config: guard,
@@ -75,16 +74,13 @@ export function useDrcSession(dockSn: string | null, guard: LatencyGuardConfig):
   // While flying: the worker's feed, heartbeats, sticks; all stop with the session.
   useEffect(() => {
     if (phase !== 'flying' || dockSn === null) return;
-    const link = drcLink();
     feed.reset(clock.now());
-    void link?.drcOpen(
-      dockSn,
-      comlinkProxy((delivery: DrcUpDelivery) => feed.take(delivery)),
-    );
+    link.open(dockSn, (delivery) => feed.take(delivery));
     const beat = (): void => {
-      void link
-        ?.drcSend({ method: 'heart_beat' })
-        .then(({ timestamp }) => feed.health.sent(timestamp));
+      link.send({ method: 'heart_beat' }).then(
+        ({ timestamp }) => feed.health.sent(timestamp),
+        () => undefined,
+      );
     };
     beat();
     const stopBeat = clock.setInterval(beat, HEARTBEAT_MS);
@@ -95,9 +91,9 @@ export function useDrcSession(dockSn: string | null, guard: LatencyGuardConfig):
       window.removeEventListener('pagehide', onHide);
       sticks.stop();
       stopBeat();
-      void link?.drcClose();
+      link.close();
     };
-  }, [phase, dockSn, feed, sticks]);
+  }, [phase, dockSn, feed, sticks, link]);
 
   // Leaving the page gives control back (the button's own exit needs no second one).
   const leaving = useRef(false);
@@ -164,14 +160,11 @@ export function useDrcSession(dockSn: string | null, guard: LatencyGuardConfig):
   const emergencyStop = useCallback(() => {
     sticks.release();
     // The toast says the stop has left this tab; a refusal by the dock is toasted when it answers.
-    const sent =
-      drcLink()?.drcSend({ method: 'drone_emergency_stop' }) ??
-      Promise.reject(new Error('no telemetry link'));
-    sent.then(
+    link.send({ method: 'drone_emergency_stop' }).then(
       () => toastSuccess(t('estop.sent')),
       () => toastError(t('estop.notSent')),
     );
-  }, [sticks, t]);
+  }, [sticks, t, link]);
 
   return { status, phase, refusal, feed, sticks, enter, leave, emergencyStop };
 }

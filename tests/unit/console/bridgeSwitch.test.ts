@@ -8,7 +8,7 @@ import { installClock } from '../../../src/lib/clock.ts';
 import { VirtualClock } from '../../../src/lib/virtualClock.ts';
 import { resetFleet } from '../../../src/fleet/fleet.ts';
 import { startTelemetryBridge } from '../../../src/telemetry/bridge.ts';
-import type { TelemetryWorkerApi } from '../../../workers/telemetry.worker.ts';
+import type { TelemetryWorkerApi } from '../../../workers/api.ts';
 
 let restoreClock: () => void;
 

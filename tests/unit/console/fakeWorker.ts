@@ -3,7 +3,7 @@ import type { Remote } from 'comlink';
 import type { ConnectionState, CoreStats, FleetDelta } from '../../../protocol/telemetry.ts';
 import type { DeviceDelta } from '../../../protocol/telemetry.ts';
 import type { TelemetryWorkerHandle } from '../../../src/telemetry/createTelemetryWorker.ts';
-import type { TelemetryWorkerApi } from '../../../workers/telemetry.worker.ts';
+import type { TelemetryWorkerApi } from '../../../workers/api.ts';
 
 export const NO_STATS: CoreStats = {
   in: 0,

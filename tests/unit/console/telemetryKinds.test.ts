@@ -7,7 +7,7 @@ import { resetFleet } from '../../../src/fleet/fleet.ts';
 import { startTelemetryBridge } from '../../../src/telemetry/bridge.ts';
 import { declaredKinds, holdKinds } from '../../../src/telemetry/telemetryKinds.ts';
 import { TelemetryPipeline } from '../../../workers/core/telemetryPipeline.ts';
-import type { TelemetryWorkerApi } from '../../../workers/telemetry.worker.ts';
+import type { TelemetryWorkerApi } from '../../../workers/api.ts';
 
 const T0 = 1_700_000_000_000;
 const encoder = new TextEncoder();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DETAIL_EVERY_FRAMES } from '../../../workers/core/constants.ts';
 import { mapFrameBuffers } from '../../../workers/core/mapFrame.ts';
-import type { TelemetryFrame } from '../../../workers/core/mapFrame.ts';
+import type { TelemetryFrame } from '../../../workers/api.ts';
 import { TelemetryPipeline } from '../../../workers/core/telemetryPipeline.ts';
 import { envelope, osd, T0 } from './messages.ts';
 import type { Raw } from './messages.ts';

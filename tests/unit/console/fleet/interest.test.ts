@@ -6,8 +6,8 @@ import { resetFleet } from '../../../../src/fleet/fleet.ts';
 import { startTelemetryBridge } from '../../../../src/telemetry/bridge.ts';
 import { devicePosition } from '../../../../src/fleet/table/fleetPositions.ts';
 import { holdInterest, LARGE_FLEET, setInterest } from '../../../../src/fleet/interest.ts';
-import type { MapFrame } from '../../../../workers/core/mapFrame.ts';
-import type { TelemetryWorkerApi } from '../../../../workers/telemetry.worker.ts';
+import type { MapFrame } from '../../../../workers/api.ts';
+import type { TelemetryWorkerApi } from '../../../../workers/api.ts';
 import { NO_STATS } from '../fakeWorker.ts';
 
 const fleetOf = (n: number): string[] =>

@@ -14,7 +14,7 @@ import {
 } from '../../../../src/pages/dashboard/map/gl/droneInstances.ts';
 import type { DeviceCell } from '../../../../src/fleet/fleet.ts';
 import type { PositionTable } from '../../../../src/fleet/table/fleetPositions.ts';
-import type { MapFrame } from '../../../../workers/core/mapFrame.ts';
+import type { MapFrame } from '../../../../workers/api.ts';
 import { aircraftCell } from './aircraftCell.ts';
 
 const T = Date.UTC(2026, 0, 1, 8);
