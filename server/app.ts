@@ -43,6 +43,7 @@ import { guardedValidatorCompiler } from './http/validator.ts';
 import { PrincipalEvents } from './principalEvents.ts';
 import { REPO_ROOT } from './repoRoot.ts';
 import { simulatorHooks } from './sim/simulatorHooks.ts';
+import { TaskEngineSlot } from './tasks/taskEngineSlot.ts';
 import { databaseError, listenError, StartupError } from './startupError.ts';
 
 export type { AppDeps } from './http/context.ts';
@@ -236,6 +237,7 @@ export async function createSkydeck(
       }),
       devices,
       simulator: simulatorHooks(config),
+      tasks: new TaskEngineSlot(),
     };
     const app = await buildApp(deps, options);
     appLog = logOf(app);

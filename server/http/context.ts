@@ -10,6 +10,7 @@ import type { PrincipalEvents } from '../principalEvents.ts';
 import type { Db } from '../db/Db.ts';
 import type { DeviceGateway } from '../devices/DeviceGateway.ts';
 import type { SimulatorHooks } from '../devices/simulatorHooks.ts';
+import type { TaskEngineSlot } from '../tasks/taskEngineSlot.ts';
 import type { NotificationService } from '../notifications/notificationService.ts';
 import type { ObjectStore } from '../storage/ObjectStore.ts';
 import type { Caller } from './caller.ts';
@@ -51,6 +52,8 @@ export interface AppDeps {
   devices: DeviceGateway;
   /** What the built-in simulator lends the server (simulated aircraft, snapshots, test delays). */
   simulator: SimulatorHooks;
+  /** The running flight-task engine, once the realtime extension has started it. */
+  tasks: TaskEngineSlot;
 }
 
 /** The Fastify instance with zod schemas as the type provider. */

@@ -26,22 +26,6 @@ function etaOf(row: RunRow, nowMs: number): number | null {
   return row.duration_s === null ? null : started + row.duration_s * 1000;
 }
 
-/** Each workspace of `ids` with itself and every workspace above it. */
-async function chainsOf(db: Db, ids: readonly number[]): Promise<Map<number, number[]>> {
-  const rows = await db.query<{ origin: number; id: number }>(
-    `with recursive chain(origin, id) as (
-       select id, id from workspaces where id = any($1::int[])
-       union all
-       select c.origin, w.parent_id from chain c join workspaces w on w.id = c.id
-       where w.parent_id is not null)
-     select origin, id from chain`,
-    [[...new Set(ids)]],
-  );
-  const chains = new Map<number, number[]>();
-  for (const r of rows) chains.set(r.origin, [...(chains.get(r.origin) ?? []), r.id]);
-  return chains;
-}
-
 /** Reads runs `ids` as stored now and publishes each on its workspaces' topics. */
 export async function announceRuns(
   db: Db,
@@ -51,18 +35,24 @@ export async function announceRuns(
   extras?: RunExtras,
 ): Promise<void> {
   if (ids.length === 0) return;
-  const rows = await db.query<RunRow>(
-    `select x.id, x.task_id, t.workspace_id, x.flight_id, x.dock_sn, x.state, x.percent,
-       x.current_waypoint, x.total_waypoints, x.result_code, x.started_at, x.ended_at, w.duration_s
-     from flight_task_executions x
-     join flight_tasks t on t.id = x.task_id
-     left join waylines w on w.id = t.wayline_id
-     where x.id = any($1::int[])`,
+  // One read: the runs, and for each the topics it goes to (its workspace and every one above).
+  const rows = await db.query<RunRow & { topics: number[] }>(
+    `with recursive runs as (
+       select x.id, x.task_id, t.workspace_id, x.flight_id, x.dock_sn, x.state, x.percent,
+         x.current_waypoint, x.total_waypoints, x.result_code, x.started_at, x.ended_at,
+         w.duration_s
+       from flight_task_executions x
+       join flight_tasks t on t.id = x.task_id
+       left join waylines w on w.id = t.wayline_id
+       where x.id = any($1::int[])),
+     chain(origin, id) as (
+       select distinct workspace_id, workspace_id from runs
+       union all
+       select c.origin, p.parent_id from chain c join workspaces p on p.id = c.id
+       where p.parent_id is not null)
+     select r.*, array(select c.id from chain c where c.origin = r.workspace_id) as topics
+     from runs r`,
     [[...ids]],
-  );
-  const chains = await chainsOf(
-    db,
-    rows.map((r) => r.workspace_id),
   );
   for (const row of rows) {
     const update: RunUpdate = {
@@ -82,8 +72,7 @@ export async function announceRuns(
       eta: etaOf(row, nowMs),
       at: nowMs,
     };
-    for (const workspaceId of chains.get(row.workspace_id) ?? [row.workspace_id])
-      publish(runTopic(workspaceId), update);
+    for (const workspaceId of row.topics) publish(runTopic(workspaceId), update);
   }
 }
 

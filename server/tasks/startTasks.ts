@@ -6,7 +6,6 @@ import type { AppDeps } from '../http/context.ts';
 import type { Log } from '../runtime/log.ts';
 import type { RequestRegistry } from '../mqtt/requestRegistry.ts';
 import { realScheduler } from '../runtime/scheduler.ts';
-import { setTaskEngine } from './engineRegistry.ts';
 import { signedFileUrl } from './fileSignature.ts';
 import { engineLink } from './engineLink.ts';
 import { registerResourceRequest } from './resourceRequest.ts';
@@ -44,9 +43,9 @@ export function taskRuntime(deps: AppDeps, log: Log): TaskRuntime {
         // Over the gateway's connection, like the docks' services: one link to the broker.
         publishRun: (topic, update) => deps.devices.publish(topic, update),
       });
-      setTaskEngine(deps.db, engine);
+      deps.tasks.set(engine);
       stopAll = async () => {
-        setTaskEngine(deps.db, null);
+        deps.tasks.set(null);
         await engine.stop();
         await link.close();
       };

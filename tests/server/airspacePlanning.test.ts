@@ -18,7 +18,6 @@ import type { Wayline, WaylineWithRoute } from '../../protocol/waylines.ts';
 import { silentLog } from '../../server/runtime/log.ts';
 import { manualScheduler } from '../../server/runtime/scheduler.ts';
 import type { ManualScheduler } from '../../server/runtime/scheduler.ts';
-import { setTaskEngine } from '../../server/tasks/engineRegistry.ts';
 import { startTaskEngine } from '../../server/tasks/taskEngine.ts';
 import type { TaskEngine } from '../../server/tasks/taskEngine.ts';
 import { fixtureKmz } from '../fixtures/wpml/kmz.ts';
@@ -111,10 +110,10 @@ describe.each(backends)('planning checks against the airspace on $name', (backen
       minBattery: 30,
       storage: server.handle.deps.storage,
     });
-    setTaskEngine(db(), engine);
+    server.handle.deps.tasks.set(engine);
   });
   afterEach(async () => {
-    setTaskEngine(db(), null);
+    server.handle.deps.tasks.set(null);
     await engine?.stop();
     engine = null;
     expect(errors.splice(0)).toEqual([]);

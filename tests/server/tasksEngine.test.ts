@@ -9,7 +9,6 @@ import { createRequestRegistry } from '../../server/mqtt/requestRegistry.ts';
 import { manualScheduler } from '../../server/runtime/scheduler.ts';
 import type { ManualScheduler } from '../../server/runtime/scheduler.ts';
 import { claimDue } from '../../server/tasks/claimDue.ts';
-import { setTaskEngine } from '../../server/tasks/engineRegistry.ts';
 import { signedFileUrl } from '../../server/tasks/fileSignature.ts';
 import { registerResourceRequest } from '../../server/tasks/resourceRequest.ts';
 import { startTaskEngine } from '../../server/tasks/taskEngine.ts';
@@ -52,7 +51,7 @@ describe.each(backends)('the flight-task engine on $name', (backend) => {
       silenceMs: SILENCE_MS,
       minBattery: 30,
     });
-    setTaskEngine(db(), engine);
+    server.handle.deps.tasks.set(engine);
   };
   /** One tick of virtual time: the engine's own timer runs a round. */
   const round = async () => {
@@ -94,7 +93,7 @@ describe.each(backends)('the flight-task engine on $name', (backend) => {
     await addDockWithDrone(server, s, DOCK, DRONE);
   });
   afterAll(async () => {
-    setTaskEngine(db(), null);
+    server.handle.deps.tasks.set(null);
     await engine.stop();
     await server.close();
   });

@@ -11,7 +11,6 @@ import type { Wayline } from '../../protocol/waylines.ts';
 import { silentLog } from '../../server/runtime/log.ts';
 import { manualScheduler } from '../../server/runtime/scheduler.ts';
 import type { ManualScheduler } from '../../server/runtime/scheduler.ts';
-import { setTaskEngine } from '../../server/tasks/engineRegistry.ts';
 import { startTaskEngine } from '../../server/tasks/taskEngine.ts';
 import type { TaskEngine } from '../../server/tasks/taskEngine.ts';
 import { fixtureKmz } from '../fixtures/wpml/kmz.ts';
@@ -63,7 +62,7 @@ export function useTaskHarness(backend: Backend, dock: string, drone: string): T
     await addDockWithDrone(server, s, dock, drone);
   });
   afterAll(async () => {
-    setTaskEngine(db(), null);
+    server.handle.deps.tasks.set(null);
     await engine?.stop();
     await server.close();
   });
@@ -83,10 +82,10 @@ export function useTaskHarness(backend: Backend, dock: string, drone: string): T
       silenceMs: SILENCE_MS,
       minBattery: 30,
     });
-    setTaskEngine(db(), engine);
+    server.handle.deps.tasks.set(engine);
   });
   afterEach(async () => {
-    setTaskEngine(db(), null);
+    server.handle.deps.tasks.set(null);
     await engine?.stop();
     engine = null;
     expect(errors.splice(0)).toEqual([]);

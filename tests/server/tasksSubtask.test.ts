@@ -11,7 +11,6 @@ import type { Wayline } from '../../protocol/waylines.ts';
 import { silentLog } from '../../server/runtime/log.ts';
 import { manualScheduler } from '../../server/runtime/scheduler.ts';
 import type { ManualScheduler } from '../../server/runtime/scheduler.ts';
-import { setTaskEngine } from '../../server/tasks/engineRegistry.ts';
 import { startTaskEngine } from '../../server/tasks/taskEngine.ts';
 import type { TaskEngine } from '../../server/tasks/taskEngine.ts';
 import { fixtureKmz } from '../fixtures/wpml/kmz.ts';
@@ -88,7 +87,7 @@ describe.each(backends)('subtasks and the engine gaps on $name', (backend) => {
     await addDockWithDrone(server, s, DOCK, DRONE);
   });
   afterAll(async () => {
-    setTaskEngine(db(), null);
+    server.handle.deps.tasks.set(null);
     for (const e of engines) await e.stop();
     await server.close();
   });
@@ -100,13 +99,13 @@ describe.each(backends)('subtasks and the engine gaps on $name', (backend) => {
     engines = [];
   });
   afterEach(async () => {
-    setTaskEngine(db(), null);
+    server.handle.deps.tasks.set(null);
     for (const e of engines) await e.stop();
     expect(errors.splice(0)).toEqual([]);
   });
 
   it('answers a flight with its timeline, flown track, planned route and figures', async () => {
-    setTaskEngine(db(), start());
+    server.handle.deps.tasks.set(start());
     const task = (await add({})).body.data;
     await round();
     const run = (await info(task.id)).last;
@@ -189,7 +188,7 @@ describe.each(backends)('subtasks and the engine gaps on $name', (backend) => {
   });
 
   it('answers 404 for a flight of another workspace and a missing one', async () => {
-    setTaskEngine(db(), start());
+    server.handle.deps.tasks.set(start());
     const task = (await add({})).body.data;
     await round();
     const runId = (await info(task.id)).last?.id ?? 0;

@@ -17,7 +17,6 @@ import type { Wayline } from '../../protocol/waylines.ts';
 import { silentLog } from '../../server/runtime/log.ts';
 import { manualScheduler } from '../../server/runtime/scheduler.ts';
 import type { ManualScheduler } from '../../server/runtime/scheduler.ts';
-import { setTaskEngine } from '../../server/tasks/engineRegistry.ts';
 import { startTaskEngine } from '../../server/tasks/taskEngine.ts';
 import type { TaskEngine } from '../../server/tasks/taskEngine.ts';
 import { fixtureKmz } from '../fixtures/wpml/kmz.ts';
@@ -151,7 +150,7 @@ describe.each(backends)('run verdicts on $name', (backend) => {
     await addDockWithDrone(server, s, DOCK, DRONE);
   });
   afterAll(async () => {
-    setTaskEngine(db(), null);
+    server.handle.deps.tasks.set(null);
     await engine?.stop();
     await server.close();
   });
@@ -170,10 +169,10 @@ describe.each(backends)('run verdicts on $name', (backend) => {
       minBattery: 30,
       storage: server.handle.deps.storage,
     });
-    setTaskEngine(db(), engine);
+    server.handle.deps.tasks.set(engine);
   });
   afterEach(async () => {
-    setTaskEngine(db(), null);
+    server.handle.deps.tasks.set(null);
     await engine?.stop();
     engine = null;
     expect(errors.splice(0)).toEqual([]);

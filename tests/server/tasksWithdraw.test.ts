@@ -7,7 +7,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { TASK_API } from '../../protocol/tasks.ts';
-import { setTaskEngine } from '../../server/tasks/engineRegistry.ts';
 import { backends } from './helpers/backends.ts';
 import { SILENCE_MS, useTaskHarness } from './tasksHarness.ts';
 
@@ -101,7 +100,7 @@ describe.each(backends)('withdrawals and DRC on $name', (backend) => {
   it('refuses to cancel a held run while no engine can take it back, changing nothing', async () => {
     const { task } = await heldAhead();
     await h.engine.stop();
-    setTaskEngine(db(), null);
+    h.server.handle.deps.tasks.set(null);
     const answer = await cancel(task.id);
     expect(answer.status).toBe(409);
     expect(answer.body.msg).toBe('the task engine is not running');

@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import { TASK_API } from '../../../protocol/tasks.ts';
 import { queryOne } from '../../db/Db.ts';
 import { NO_REPLY } from '../../tasks/DeviceLink.ts';
-import { taskEngineOf } from '../../tasks/engineRegistry.ts';
 import { FLYING_STATES, sqlList } from '../../tasks/executionStates.ts';
 import type { ControlMethod } from '../../tasks/taskEngine.ts';
 import { ApiError } from '../ApiError.ts';
@@ -51,7 +50,7 @@ export function registerTaskControlRoutes(app: ZodApp, deps: AppDeps): void {
         );
         if (!live)
           throw await refuse(request, control.action, target, new ApiError(409, 'task.not_flying'));
-        const engine = taskEngineOf(db);
+        const engine = deps.tasks.get();
         if (!engine)
           throw await refuse(
             request,

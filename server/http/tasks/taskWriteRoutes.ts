@@ -3,7 +3,6 @@ import { TASK_API } from '../../../protocol/tasks.ts';
 import { queryOne } from '../../db/Db.ts';
 import { NO_REPLY } from '../../tasks/DeviceLink.ts';
 import { FLYING_STATES, sqlList } from '../../tasks/executionStates.ts';
-import { taskEngineOf } from '../../tasks/engineRegistry.ts';
 import { ApiError } from '../ApiError.ts';
 import type { MessagePart } from '../ApiError.ts';
 import { audit } from '../audit.ts';
@@ -21,8 +20,6 @@ import { taskTargets } from './taskTargets.ts';
 
 /** Create, cancel and delete; every change audited, refusals included. */
 export function registerTaskWriteRoutes(app: ZodApp, deps: AppDeps): void {
-  const { db } = deps;
-
   app.post(
     TASK_API.add,
     { config: { access: 'task:add' }, schema: { body: taskBody } },
@@ -84,7 +81,7 @@ export function registerTaskWriteRoutes(app: ZodApp, deps: AppDeps): void {
     async (request) => {
       const label = { module: 'task', action: 'cancel', target: String(request.body.id) };
       const caller = callerOf(request);
-      const engine = taskEngineOf(db);
+      const engine = deps.tasks.get();
       const { held, dropped } = await runChange(deps, request, label, async (tx, scoped) => {
         const task = await scopedTask(tx, scoped, request.body.id);
         // Taking back what a dock holds needs the engine: refused before anything changes.
