@@ -3,18 +3,15 @@
  * (aircraft osd, dock osd, states, events) is a token bucket on one clock: each tick sends what is due
  * since the start, so the offered rate does not drift with timer jitter or a slow tick.
  */
-import { buildFleet, DEFAULT_CENTER, DEFAULT_SN_PREFIX, simSecret } from '../fleet.ts';
+import { buildFleet, DEFAULT_CENTER, DEFAULT_SN_PREFIX } from '../fleet.ts';
 import type { LatLng } from '../../physics/geodesy.ts';
+import { connectFleet } from './connectFleet.ts';
 import { unitFrames } from './fleetFrames.ts';
-import type { UnitFrames } from './fleetFrames.ts';
-import { writeTimestamp } from './frames.ts';
-import type { Frame } from './frames.ts';
-import { connectRaw } from './rawClient.ts';
 import type { RawClient } from './rawClient.ts';
+import { replayStreams } from './replayStreams.ts';
+import { sendFrame } from './sendFrame.ts';
 
 const TICK_MS = 5;
-/** Connections opened at once: a thousand simultaneous handshakes only measure the accept queue. */
-const CONNECT_PARALLEL = 64;
 
 export interface ReplayOptions {
   /** `mqtt://host:port` (TCP only). */
@@ -65,25 +62,6 @@ export interface Replay {
   stop(): Promise<void>;
 }
 
-interface Stream {
-  kind: 'osd' | 'dock' | 'state' | 'events';
-  /** Sends per second (each of `messages` messages). */
-  perSecond: number;
-  /** Messages one send publishes: a unit's states go out as two (the dock's and the aircraft's). */
-  messages: number;
-  sent: number;
-  next: number;
-  send(index: number, now: number): void;
-  size: number;
-}
-
-async function inBatches<T, R>(items: T[], work: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = [];
-  for (let i = 0; i < items.length; i += CONNECT_PARALLEL)
-    out.push(...(await Promise.all(items.slice(i, i + CONNECT_PARALLEL).map(work))));
-  return out;
-}
-
 /** Connects the fleet, announces every dock (`update_topo`) and starts publishing. */
 export async function startReplay(o: ReplayOptions): Promise<Replay> {
   const { hostname, port, protocol } = new URL(o.url);
@@ -96,101 +74,26 @@ export async function startReplay(o: ReplayOptions): Promise<Replay> {
   });
   const born = Date.now();
   const units = fleet.map((u) => unitFrames(u, o.seed, born));
-  const host = hostname || '127.0.0.1';
-  const portNumber = Number(port || 1883);
-  const clientOf: RawClient[] = [];
-  const clients: RawClient[] = [];
-  if (o.connections === 'few') {
-    const pid = process.pid;
-    const few = await inBatches(
-      Array.from({ length: Math.max(1, o.fewCount) }, (_, i) => i),
-      (i) =>
-        connectRaw({
-          host,
-          port: portNumber,
-          clientId: `skydeck-replay-${pid}-${i}`,
-          username: o.username,
-          password: o.password,
-        }),
-    );
-    clients.push(...few);
-    units.forEach((_, i) => clientOf.push(few[i % few.length] as RawClient));
-  } else {
-    const own = await inBatches(units, (u) =>
-      connectRaw({
-        host,
-        port: portNumber,
-        clientId: u.dockSn,
-        username: u.dockSn,
-        password: simSecret(u.dockSn, o.key),
-      }),
-    );
-    clients.push(...own);
-    clientOf.push(...own);
-  }
-  const stamp = (frame: Frame, client: RawClient, now: number) => {
-    writeTimestamp(frame.packet, frame.timestampAt, now);
-    client.write(frame.packet);
-  };
+  const { clients, clientOf } = await connectFleet(units, {
+    host: hostname || '127.0.0.1',
+    port: Number(port || 1883),
+    connections: o.connections,
+    fewCount: o.fewCount,
+    username: o.username,
+    password: o.password,
+    key: o.key,
+  });
   // A dock announces its aircraft first: the broker only lets it speak for announced children.
   const announcedAt = Date.now();
   units.forEach((u, i) => {
     const c = clientOf[i] as RawClient;
-    stamp(u.topo, c, announcedAt);
-    stamp(u.dockState, c, announcedAt);
-    stamp(u.aircraftState, c, announcedAt);
+    sendFrame(u.topo, c, announcedAt);
+    sendFrame(u.dockState, c, announcedAt);
+    sendFrame(u.aircraftState, c, announcedAt);
   });
   for (const c of clients) c.flush();
 
-  const variant = new Uint8Array(units.length);
-  const unitAt = (i: number): UnitFrames => units[i] as UnitFrames;
-  const defined: Omit<Stream, 'sent' | 'next'>[] = [
-    {
-      kind: 'osd',
-      perSecond: o.aircraft * o.rate,
-      messages: 1,
-      size: units.length,
-      send(i, now) {
-        const u = unitAt(i);
-        const v = variant[i] ?? 0;
-        variant[i] = (v + 1) % u.aircraftOsd.length;
-        stamp(u.aircraftOsd[v] as Frame, clientOf[i] as RawClient, now);
-      },
-    },
-    {
-      kind: 'dock',
-      perSecond: Math.min(o.docks, units.length) * o.dockRate,
-      messages: 1,
-      size: Math.min(o.docks, units.length),
-      send: (i, now) => stamp(unitAt(i).dockOsd, clientOf[i] as RawClient, now),
-    },
-    {
-      kind: 'state',
-      perSecond: o.stateEvery > 0 ? units.length / o.stateEvery : 0,
-      messages: 2,
-      size: units.length,
-      send(i, now) {
-        stamp(unitAt(i).aircraftState, clientOf[i] as RawClient, now);
-        stamp(unitAt(i).dockState, clientOf[i] as RawClient, now);
-      },
-    },
-    {
-      kind: 'events',
-      perSecond: o.eventEvery > 0 ? units.length / o.eventEvery : 0,
-      messages: 1,
-      size: units.length,
-      send: (i, now) =>
-        stamp(
-          o.eventMethod === 'gas_reading' ? unitAt(i).gas : unitAt(i).hms,
-          clientOf[i] as RawClient,
-          now,
-        ),
-    },
-  ];
-  const streams: Stream[] = defined
-    .filter((s) => s.perSecond > 0 && s.size > 0)
-    .map((s) => ({ ...s, sent: 0, next: 0 }));
-
+  const streams = replayStreams(o, units, clientOf);
   let sent = 0;
   const start = performance.now();
   const tick = () => {
