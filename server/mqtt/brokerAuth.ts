@@ -5,31 +5,29 @@
  * connection with the credentials its DRC session handed it (server/drc/drcGrants.ts). Each principal may
  * only use its own client ids (protocol/mqtt/clientIds.ts).
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
-import { decodeJwt } from 'jose';
 import { deviceClientId, isConsoleClientIdOf } from '../../protocol/mqtt/clientIds.ts';
 import type { Db } from '../db/Db.ts';
 import { drcBrokerClientId } from '../drc/brokerCredentials.ts';
-import { drcGrantFor, drcGrantsFor, isLiveGrant } from '../drc/drcGrants.ts';
-import type { DrcGrant } from '../drc/drcGrants.ts';
-import { deviceSecretHash, findUserByName } from './authQueries.ts';
+import { drcGrantFor, isLiveGrant } from '../drc/drcGrants.ts';
+import { findUserByName } from './authQueries.ts';
+import { sessionMaker } from './brokerSession.ts';
+import type { BrokerSession } from './brokerSession.ts';
+import { credentialCheck } from './credentialCheck.ts';
+import type { VerifyAccessToken } from './credentialCheck.ts';
 import { loadDevicePrincipal, loadUserPrincipal } from './principals.ts';
 import { mayPublish, maySubscribe } from './topicRules.ts';
 import type { Decision, Principal } from './topicRules.ts';
 import type { Log } from '../runtime/log.ts';
 
-/** What `verifyAccessToken` yields for a valid console access token. */
-export interface AccessClaims {
-  userId: number;
-  roleId: number;
-  workspaceId: number;
-}
+export type { BrokerSession } from './brokerSession.ts';
+export type { AccessClaims } from './credentialCheck.ts';
+export { hashDeviceSecret } from './hashDeviceSecret.ts';
 
 export interface BrokerAuthOptions {
   db: Db;
   log: Log;
   /** Checks a console access token (server/auth/tokens.ts); null when invalid or expired. */
-  verifyAccessToken: (token: string) => Promise<AccessClaims | null> | AccessClaims | null;
+  verifyAccessToken: VerifyAccessToken;
   /** Password of the server's own client; an empty secret disables that account. */
   serverSecret: string;
   serverUsername?: string;
@@ -40,20 +38,6 @@ export interface BrokerAuthOptions {
    * server arrive as events at once (sessionWatch.ts); this catches those made by another instance.
    */
   refreshAfterMs?: number;
-}
-
-/** One connection's principal, kept for the life of the connection and re-read on changes. */
-export interface BrokerSession {
-  principal: Principal;
-  loadedAt: number;
-  /** When the console user's access token expires (ms): the connection must end then. */
-  expiresAt?: number;
-  /** The console user's access token, checked again on every change to the account. */
-  token?: string;
-  /** The children a gateway announced in its last `update_topo`. */
-  announced?: readonly string[];
-  /** A DRC connection's grant: the connection ends with it (session over, or expired). */
-  drcGrant?: DrcGrant;
 }
 
 export type BrokerAction = 'publish' | 'subscribe';
@@ -82,22 +66,6 @@ export interface BrokerAuth {
 export const DEFAULT_SERVER_USERNAME = 'skydeck-server';
 const DEFAULT_REFRESH_AFTER_MS = 5_000;
 
-/** sha256 hex of a device secret, as stored in `devices.secret_hash`. */
-export const hashDeviceSecret = (secret: string): string =>
-  createHash('sha256').update(secret).digest('hex');
-
-function sameText(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
-/** The `exp` of a token that has already been verified, in ms. */
-function tokenExpiry(token: string): number | undefined {
-  const exp = decodeJwt(token).exp;
-  return typeof exp === 'number' ? exp * 1000 : undefined;
-}
-
 /** Whether `principal` may connect with `clientId` (the server's own clients may use any). */
 function ownsClientId(principal: Principal, clientId: string): boolean {
   switch (principal.kind) {
@@ -112,58 +80,18 @@ function ownsClientId(principal: Principal, clientId: string): boolean {
   }
 }
 
-/** Builds the broker's auth over `db`. */
+/**
+ * Builds the broker's auth over `db`. Sessions are made in brokerSession.ts and passwords checked
+ * in credentialCheck.ts; what a session may do is decided here.
+ */
 export function createBrokerAuth(options: BrokerAuthOptions): BrokerAuth {
   const { db, log } = options;
   const now = options.now ?? Date.now;
   const serverUsername = options.serverUsername ?? DEFAULT_SERVER_USERNAME;
   const refreshAfterMs = options.refreshAfterMs ?? DEFAULT_REFRESH_AFTER_MS;
-  const session = (principal: Principal, token?: string): BrokerSession => ({
-    principal,
-    loadedAt: now(),
-    expiresAt: token === undefined ? undefined : tokenExpiry(token),
-    token,
-  });
-
-  /** The session of a live DRC grant; the grant's expiry ends the connection (sessionWatch.ts). */
-  const drcSession = (grant: DrcGrant): BrokerSession => ({
-    principal: {
-      kind: 'drc',
-      name: grant.username,
-      sn: grant.dockSn,
-      sns: new Set([grant.dockSn]),
-    },
-    loadedAt: now(),
-    expiresAt: grant.expiresAt,
-    drcGrant: grant,
-  });
-
-  async function verifyDevice(sn: string, secret: string): Promise<boolean> {
-    const stored = await deviceSecretHash(db, sn);
-    return stored !== undefined && stored !== '' && sameText(stored, hashDeviceSecret(secret));
-  }
-
-  async function check(username: string, password: string): Promise<BrokerSession | null> {
-    // A renewed session's dock may sign in with the new or, until they expire, the earlier credentials.
-    const grant = drcGrantsFor(username).find(
-      (g) => isLiveGrant(g, now()) && sameText(password, g.password),
-    );
-    if (grant) return drcSession(grant);
-    if (username === serverUsername) {
-      return options.serverSecret !== '' && sameText(password, options.serverSecret)
-        ? session({ kind: 'server', name: serverUsername })
-        : null;
-    }
-    if (await verifyDevice(username, password)) {
-      const device = await loadDevicePrincipal(db, username);
-      return device ? session(device) : null;
-    }
-    const claims = await options.verifyAccessToken(password);
-    if (!claims) return null;
-    const principal = await loadUserPrincipal(db, claims.userId);
-    // The token must belong to the account named in the username: no signing in as someone else.
-    return principal?.name === username ? session(principal, password) : null;
-  }
+  const sessions = sessionMaker(now);
+  const { session, drcSession } = sessions;
+  const check = credentialCheck(options, serverUsername, now, sessions);
 
   const auth: BrokerAuth = {
     serverUsername,

@@ -4,14 +4,9 @@
  */
 import type { Db } from '../db/Db.ts';
 import { SILENT_NOTIFIER, type Notifier } from '../notifications/Notifier.ts';
+import { attachTo, childrenOf, createKnownDevices } from './knownDevices.ts';
+import { loadKnownDevices } from './loadKnownDevices.ts';
 import { markOfflineNoted, markOnlineNoted } from './presenceHistory.ts';
-
-interface Known {
-  domain: number;
-  workspaceId: number;
-  gatewaySn: string | null;
-  online: boolean;
-}
 
 /** The protocol demo's rule: no `osd` for 60 s means the device is gone (protocol §3.2). */
 export const OFFLINE_AFTER_MS = 60_000;
@@ -34,41 +29,18 @@ export interface Presence {
   sweep(at: number): Promise<void>;
 }
 
-/** Creates the presence tracker over `db`. */
+/**
+ * Creates the presence tracker over `db`. Its memory of the devices lives in knownDevices.ts and is
+ * re-read from the database by loadKnownDevices.ts.
+ */
 export function createPresence(
   db: Db,
   offlineAfterMs = OFFLINE_AFTER_MS,
   notifier: Notifier = SILENT_NOTIFIER,
 ): Presence {
-  const known = new Map<string, Known>();
-  /**
-   * The devices each gateway holds (the inverse of `Known.gatewaySn`): a fleet reconnecting at once
-   * sends a topology per gateway, and a scan of every device for each would grow with the square of
-   * the fleet.
-   */
-  const children = new Map<string, Set<string>>();
-  const lastSeen = new Map<string, number>();
+  const devices = createKnownDevices();
+  const { known, lastSeen } = devices;
   let heard = new Set<string>();
-
-  /** Moves `sn` under `gatewaySn` in both `device` and the index. */
-  function attachTo(sn: string, device: Known, gatewaySn: string | null): void {
-    if (device.gatewaySn === gatewaySn) return;
-    if (device.gatewaySn !== null) children.get(device.gatewaySn)?.delete(sn);
-    device.gatewaySn = gatewaySn;
-    if (gatewaySn === null) return;
-    let held = children.get(gatewaySn);
-    if (held === undefined) children.set(gatewaySn, (held = new Set()));
-    held.add(sn);
-  }
-
-  function forget(sn: string): void {
-    const device = known.get(sn);
-    if (device !== undefined) attachTo(sn, device, null);
-    known.delete(sn);
-  }
-
-  /** The devices `known` says are under `gatewaySn` now. */
-  const childrenOf = (gatewaySn: string): string[] => [...(children.get(gatewaySn) ?? [])];
 
   async function setOffline(sns: string[]): Promise<void> {
     if (sns.length === 0) return;
@@ -83,36 +55,7 @@ export function createPresence(
   }
 
   const presence: Presence = {
-    async load(at) {
-      const rows = await db.query<{
-        device_sn: string;
-        domain: number;
-        workspace_id: number;
-        gateway_sn: string | null;
-        online: boolean;
-      }>('select device_sn, domain, workspace_id, gateway_sn, online from devices');
-      // A deleted device is forgotten: its messages count as unknown from now on.
-      const registered = new Set(rows.map((r) => r.device_sn));
-      for (const sn of [...known.keys()]) if (!registered.has(sn)) forget(sn);
-      for (const r of rows) {
-        let device = known.get(r.device_sn);
-        if (device === undefined) {
-          device = {
-            domain: r.domain,
-            workspaceId: r.workspace_id,
-            gatewaySn: null,
-            online: r.online,
-          };
-          known.set(r.device_sn, device);
-        }
-        device.domain = r.domain;
-        device.workspaceId = r.workspace_id;
-        attachTo(r.device_sn, device, r.gateway_sn);
-        const online = device.online;
-        // Online in the database from an earlier run: give it the full grace period to speak up.
-        if (online && !lastSeen.has(r.device_sn)) lastSeen.set(r.device_sn, at);
-      }
-    },
+    load: (at) => loadKnownDevices(db, devices, at),
     domainOf: (sn) => known.get(sn)?.domain,
     isOnline: (sn) => known.get(sn)?.online === true,
     seen(sn, at) {
@@ -134,11 +77,11 @@ export function createPresence(
       // Only devices of the gateway's own project can be attached to it.
       const attach = announced.filter((sn) => known.get(sn)?.workspaceId === gateway.workspaceId);
       const attached = new Set(attach);
-      const detached = childrenOf(gatewaySn).filter((sn) => !attached.has(sn));
+      const detached = childrenOf(devices, gatewaySn).filter((sn) => !attached.has(sn));
       for (const sn of [gatewaySn, ...attach]) presence.seen(sn, at);
       for (const sn of attach) {
         const child = known.get(sn);
-        if (child !== undefined) attachTo(sn, child, gatewaySn);
+        if (child !== undefined) attachTo(devices, sn, child, gatewaySn);
       }
       await db.query('update devices set gateway_sn = $1 where device_sn = any($2)', [
         gatewaySn,
@@ -148,7 +91,7 @@ export function createPresence(
       await setOffline(detached);
     },
     async disconnected(gatewaySn) {
-      const family = new Set(childrenOf(gatewaySn));
+      const family = new Set(childrenOf(devices, gatewaySn));
       if (known.has(gatewaySn)) family.add(gatewaySn);
       await setOffline([...family]);
     },
