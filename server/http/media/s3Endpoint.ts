@@ -9,21 +9,14 @@
  * a request nobody may make costs nothing, and one that may costs disk, not memory.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { EMBEDDED_BUCKET, S3_ENDPOINT_PATH } from '../../media/storageConfigRequest.ts';
-import type { ObjectInfo } from '../../storage/ObjectStore.ts';
-import { payloadMatches, s3ErrorXml } from '../../storage/sigV4.ts';
+import { S3_ENDPOINT_PATH } from '../../media/storageConfigRequest.ts';
 import type { SigRefusal } from '../../storage/sigV4.ts';
 import type { AppDeps, ZodApp } from '../context.ts';
-import { acceptStreamBody, BodyTooLargeError, spoolBody } from '../rawBody.ts';
-import type { S3Admission } from './s3Auth.ts';
-import {
-  admit,
-  announcesBody,
-  header,
-  isListing,
-  rawTarget,
-  S3_MAX_OBJECT_BYTES,
-} from './s3Auth.ts';
+import { acceptStreamBody, BodyTooLargeError } from '../rawBody.ts';
+import { s3Admissions } from './s3Admissions.ts';
+import { admit, announcesBody, rawTarget } from './s3Auth.ts';
+import { s3ObjectHandlers } from './s3ObjectHandlers.ts';
+import { sendS3Error } from './sendS3Error.ts';
 
 export { S3_MAX_OBJECT_BYTES } from './s3Auth.ts';
 
@@ -39,26 +32,11 @@ export const S3_MAX_CONCURRENT_UPLOADS = 8;
  */
 const LINGER_MS = 5_000;
 
-const NO_SUCH_KEY: SigRefusal = {
-  status: 404,
-  code: 'NoSuchKey',
-  message: 'The specified key does not exist.',
-};
-const ACCESS_DENIED: SigRefusal = { status: 403, code: 'AccessDenied', message: 'Access Denied.' };
 const SLOW_DOWN: SigRefusal = {
   status: 503,
   code: 'SlowDown',
   message: 'Too many uploads at once; please reduce your request rate.',
 };
-
-type Admitted = Extract<S3Admission, { ok: true }>;
-
-function sendError(reply: FastifyReply, refusal: SigRefusal, resource: string) {
-  return reply
-    .code(refusal.status)
-    .header('content-type', 'application/xml')
-    .send(s3ErrorXml(refusal, resource));
-}
 
 /**
  * Answers a refusal before the body was read. Once the answer is out Node drains the rest of the
@@ -75,34 +53,7 @@ function refuseEarly(request: FastifyRequest, reply: FastifyReply, refusal: SigR
       raw.once('end', () => clearTimeout(timer));
     });
   }
-  return sendError(reply, refusal, rawTarget(request).path);
-}
-
-const xmlText = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${String(c.charCodeAt(0))};`);
-
-/** The `ListObjectsV2` answer (one page: a dock's prefix holds a few thousand files at most). */
-function listXml(prefix: string, infos: ObjectInfo[]): string {
-  const contents = infos
-    .map(
-      (i) =>
-        `<Contents><Key>${xmlText(i.key)}</Key><LastModified>${i.lastModified.toISOString()}</LastModified>` +
-        `<ETag>"${i.md5}"</ETag><Size>${String(i.size)}</Size><StorageClass>STANDARD</StorageClass></Contents>`,
-    )
-    .join('');
-  return (
-    '<?xml version="1.0" encoding="UTF-8"?>\n' +
-    '<ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/">' +
-    `<Name>${EMBEDDED_BUCKET}</Name><Prefix>${xmlText(prefix)}</Prefix>` +
-    `<KeyCount>${String(infos.length)}</KeyCount><MaxKeys>${String(Math.max(1000, infos.length))}</MaxKeys>` +
-    `<IsTruncated>false</IsTruncated>${contents}</ListBucketResult>`
-  );
-}
-
-function objectHeaders(reply: FastifyReply, info: ObjectInfo): FastifyReply {
-  return reply
-    .header('content-type', info.contentType)
-    .header('etag', `"${info.md5}"`)
-    .header('last-modified', info.lastModified.toUTCString());
+  return sendS3Error(reply, refusal, rawTarget(request).path);
 }
 
 /** S3's answer to an error thrown while a request of the scope was handled. */
@@ -127,75 +78,8 @@ function errorRefusal(error: FastifyError, request: FastifyRequest): SigRefusal 
 /** Registers the endpoint under `/s3`, outside `/api` and its envelope and OpenAPI document. */
 export function registerS3Endpoint(app: ZodApp, deps: AppDeps): void {
   const { storage, tokenSecret } = deps;
-  const admitted = new WeakMap<FastifyRequest, Admitted>();
-  let uploads = 0;
-
-  /** The admission the `onRequest` hook recorded; every handler of the scope runs after it. */
-  function admissionOf(request: FastifyRequest): Admitted {
-    const admission = admitted.get(request);
-    if (!admission) throw new Error('S3 request handled without an admission');
-    return admission;
-  }
-
-  /** Takes one of the upload slots until the response is over, or answers false when none is free. */
-  function takeUploadSlot(reply: FastifyReply): boolean {
-    if (uploads >= S3_MAX_CONCURRENT_UPLOADS) return false;
-    uploads += 1;
-    // `close` follows the end of every response, and also a connection lost half-way.
-    reply.raw.once('close', () => {
-      uploads -= 1;
-    });
-    return true;
-  }
-
-  /** `PutObject`: the body streams to a temporary file, is checked against its signature, then stored. */
-  async function putObject(request: FastifyRequest, reply: FastifyReply) {
-    const { key, payloadHash } = admissionOf(request);
-    if (key === null) return sendError(reply, ACCESS_DENIED, rawTarget(request).path);
-    const body = await spoolBody(request.raw, S3_MAX_OBJECT_BYTES);
-    try {
-      if (!payloadMatches(payloadHash, body.sha256))
-        return await sendError(
-          reply,
-          {
-            status: 400,
-            code: 'XAmzContentSHA256Mismatch',
-            message: 'The body does not match x-amz-content-sha256.',
-          },
-          key,
-        );
-      const md5 = header(request, 'content-md5');
-      if (md5 && md5 !== body.md5Base64)
-        return await sendError(
-          reply,
-          { status: 400, code: 'BadDigest', message: 'The Content-MD5 does not match.' },
-          key,
-        );
-      const type = header(request, 'content-type') || 'application/octet-stream';
-      const info = await storage.putFile(key, body.path, type);
-      return await reply.code(200).header('etag', `"${info.md5}"`).send('');
-    } finally {
-      await body.remove();
-    }
-  }
-
-  /** `ListObjectsV2` of the bucket, within the dock prefix. */
-  async function listBucket(request: FastifyRequest, reply: FastifyReply) {
-    const { prefix: allowed } = admissionOf(request);
-    const query = request.query as Record<string, unknown>;
-    const prefix = typeof query.prefix === 'string' ? query.prefix : '';
-    if (!prefix.startsWith(allowed))
-      return sendError(reply, ACCESS_DENIED, rawTarget(request).path);
-    const infos = await storage.list(prefix);
-    return reply.header('content-type', 'application/xml').send(listXml(prefix, infos));
-  }
-
-  /** Runs `work` on the admitted object key. */
-  function onObject(request: FastifyRequest, work: (key: string) => Promise<unknown>) {
-    const { key } = admissionOf(request);
-    if (key === null) throw new Error('S3 object route admitted as a listing');
-    return work(key);
-  }
+  const admissions = s3Admissions(S3_MAX_CONCURRENT_UPLOADS);
+  const { putObject, listBucket, getObject, deleteObject } = s3ObjectHandlers(storage, admissions);
 
   void app.register((scoped: ZodApp, _options, done) => {
     // Whatever the dock says the content type is, the body is bytes the PUT handler streams itself.
@@ -206,9 +90,9 @@ export function registerS3Endpoint(app: ZodApp, deps: AppDeps): void {
     scoped.addHook('onRequest', async (request, reply) => {
       const admission = admit(tokenSecret, request);
       if (!admission.ok) return refuseEarly(request, reply, admission);
-      if (request.method === 'PUT' && !takeUploadSlot(reply))
+      if (request.method === 'PUT' && !admissions.takeUploadSlot(reply))
         return refuseEarly(request, reply, SLOW_DOWN);
-      admitted.set(request, admission);
+      admissions.record(request, admission);
       return undefined;
     });
 
@@ -220,28 +104,12 @@ export function registerS3Endpoint(app: ZodApp, deps: AppDeps): void {
         code: 'InternalError',
         message: 'We encountered an internal error. Please try again.',
       };
-      return sendError(reply, answer, rawTarget(request).path);
+      return sendS3Error(reply, answer, rawTarget(request).path);
     });
 
     scoped.put(`${S3_ENDPOINT_PATH}/:bucket/*`, options, putObject);
-
-    scoped.get(`${S3_ENDPOINT_PATH}/:bucket/*`, options, (request, reply) =>
-      isListing(request)
-        ? listBucket(request, reply)
-        : onObject(request, async (key) => {
-            const object = await storage.get(key);
-            if (!object) return sendError(reply, NO_SUCH_KEY, key);
-            return objectHeaders(reply, object.info).send(Buffer.from(object.body));
-          }),
-    );
-
-    scoped.delete(`${S3_ENDPOINT_PATH}/:bucket/*`, options, (request, reply) =>
-      onObject(request, async (key) => {
-        await storage.delete(key);
-        return reply.code(204).send();
-      }),
-    );
-
+    scoped.get(`${S3_ENDPOINT_PATH}/:bucket/*`, options, getObject);
+    scoped.delete(`${S3_ENDPOINT_PATH}/:bucket/*`, options, deleteObject);
     scoped.get(`${S3_ENDPOINT_PATH}/:bucket`, options, listBucket);
     done();
   });
