@@ -49,6 +49,19 @@ export class ConsoleDriver {
     await this.settled();
   }
 
+  /**
+   * Moves to an address inside the running console, as following a link does: the router changes
+   * page, nothing is loaded again. Then waits for the page to settle.
+   */
+  async navigate(path: string): Promise<void> {
+    await this.page.evaluate((to) => {
+      window.history.pushState(null, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+    await this.page.waitForURL((url) => `${url.pathname}${url.search}` === path);
+    await this.settled();
+  }
+
   /** Waits until no loading mask is on screen. */
   async settled(): Promise<void> {
     await this.page.waitForFunction(() => document.querySelector('.sd-loading-mask') === null);
