@@ -38,7 +38,7 @@ const PAGES: Readonly<Record<string, () => PageModule>> = {
   '/resources': () => import('../pages/media/ResourcesPage.tsx'),
   '/sample': () => import('../pages/sample/SampleListPage.tsx'),
   '/video_square': () => import('../pages/videoWall/VideoSquarePage.tsx'),
-  '/drone_ctl': () => import('../pages/droneCtl/DroneCtlPage.tsx'),
+  '/drone_ctl': () => import('../pages/cockpit/CockpitPage.tsx'),
 };
 
 /** Every page behind sign-in, in sidebar order, each with its component. */

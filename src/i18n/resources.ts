@@ -5,15 +5,15 @@ import roles from '../pages/roles/i18n.ts';
 import menus from '../pages/menus/i18n.ts';
 import devices from '../pages/devices/i18n.ts';
 import logs from '../pages/logs/i18n.ts';
-import waylinePage from '../pages/wayline/i18n.ts';
+import wayline from '../pages/wayline/i18n.ts';
 import waylineEditor from '../pages/waylineEditor/i18n.ts';
-import taskPage from '../pages/task/i18n.ts';
+import task from '../pages/task/i18n.ts';
 import taskWords from '../components/TaskWords/i18n.ts';
 import taskDialog from '../components/TaskDialog/i18n.ts';
-import taskInfoPage from '../pages/taskInfo/i18n.ts';
+import taskInfo from '../pages/taskInfo/i18n.ts';
 import videoWall from '../pages/videoWall/i18n.ts';
-import subtasksInfoPage from '../pages/subtasksInfo/i18n.ts';
-import droneCtl from '../pages/droneCtl/i18n.ts';
+import subtasksInfo from '../pages/subtasksInfo/i18n.ts';
+import cockpit from '../pages/cockpit/i18n.ts';
 import media from '../pages/media/i18n.ts';
 import aiAlarms from '../pages/aiAlarms/i18n.ts';
 import aiModels from '../pages/aiModels/i18n.ts';
@@ -43,15 +43,15 @@ import wpml from './locales/wpml.ts';
 const namespaces = {
   common,
   logs,
-  waylinePage,
+  wayline,
   waylineEditor,
-  taskPage,
+  task,
   taskWords,
   taskDialog,
-  taskInfoPage,
+  taskInfo,
   videoWall,
-  subtasksInfoPage,
-  droneCtl,
+  subtasksInfo,
+  cockpit,
   media,
   aiAlarms,
   aiModels,

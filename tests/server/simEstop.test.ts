@@ -25,9 +25,9 @@ import { startSimulator } from '../../server/sim/simulator.ts';
 import type { SimInbox, SimTransport, Simulator } from '../../server/sim/simulator.ts';
 import type { UnitState } from '../../server/sim/unitState.ts';
 import { preparedFlight } from '../../server/sim/waylineFlight.ts';
-import { CockpitFeed } from '../../src/pages/droneCtl/cockpitFeed.ts';
-import { estopRefusalReason } from '../../src/pages/droneCtl/estopRefusal.ts';
-import cockpitStrings from '../../src/pages/droneCtl/i18n.ts';
+import { CockpitFeed } from '../../src/pages/cockpit/cockpitFeed.ts';
+import { estopRefusalReason } from '../../src/pages/cockpit/estopRefusal.ts';
+import cockpitStrings from '../../src/pages/cockpit/i18n.ts';
 import { brokerWsUrl, startDrcFleet } from './helpers/drcFleet.ts';
 import { until } from './helpers/simFlights.ts';
 

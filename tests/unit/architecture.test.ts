@@ -143,6 +143,21 @@ describe('the rooms of the code base', () => {
     expect(rawCalls).toEqual([]);
   });
 
+  it('names each i18n namespace after the folder that owns its strings', () => {
+    const text = readFileSync(join(ROOT, 'src/i18n/resources.ts'), 'utf8');
+    const owned = [
+      ...text.matchAll(/^import (\w+) from '\.\.\/(pages|components)\/(\w+)\/i18n\.ts';$/gm),
+    ];
+    expect(owned.length).toBeGreaterThan(20);
+    const lowerFirst = (name: string) => name.charAt(0).toLowerCase() + name.slice(1);
+    const misnamed = owned
+      .filter(([, namespace, , folder]) => namespace !== lowerFirst(folder ?? ''))
+      .map(
+        ([, namespace, room, folder]) => `${namespace ?? ''} ← src/${room ?? ''}/${folder ?? ''}`,
+      );
+    expect(misnamed).toEqual([]);
+  });
+
   it('keeps the console and the server apart', () => {
     const console = (f: string) => f.startsWith('src/');
     const server = (f: string) => f.startsWith('server/');

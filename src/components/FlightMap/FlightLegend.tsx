@@ -1,13 +1,13 @@
 /**
  * The flight map's legend: what each colour means. Shared by the flight's page and the wall map; its
- * labels live in the `subtasksInfoPage` namespace, which both of them use.
+ * labels live in the `subtasksInfo` namespace, which both of them use.
  */
 import { useTranslation } from 'react-i18next';
 import { FLIGHT_COLOURS } from './FlightLayers.tsx';
 import './flightLegend.css';
 
 export function FlightLegend() {
-  const { t } = useTranslation('subtasksInfoPage');
+  const { t } = useTranslation('subtasksInfo');
   const items = [
     ['planned', t('legendPlanned'), FLIGHT_COLOURS.planned, 'dash'],
     ['flown', t('legendFlown'), FLIGHT_COLOURS.flown, 'line'],

@@ -15,7 +15,7 @@ interface Props {
 }
 
 export function OpenCockpitButton({ sn, small = false }: Props) {
-  const { t } = useTranslation('droneCtl');
+  const { t } = useTranslation('cockpit');
   const { menus } = useAccountState();
   if (!permittedRoutes(menus).some((route) => route.path === COCKPIT_PATH)) return null;
   return (

@@ -25,7 +25,7 @@ interface Props {
  * `task:edit` see them (the server checks again); a refusal stays on screen with the dock's reason.
  */
 export function FlightControls({ taskId, executionId, name, state, onDone }: Props) {
-  const { t } = useTranslation('subtasksInfoPage');
+  const { t } = useTranslation('subtasksInfo');
   const allowed = usePermission('task:edit');
   const [asking, setAsking] = useState<FlightControl | null>(null);
   const [busy, setBusy] = useState(false);

@@ -4,7 +4,7 @@ import { distanceWords, durationWords } from './format.ts';
 
 /** The key figures of the flight, large. */
 export function SubtaskFigures({ detail }: { detail: SubtaskDetail }) {
-  const { t } = useTranslation('subtasksInfoPage');
+  const { t } = useTranslation('subtasksInfo');
   const f = detail.figures;
   const items: [string, string, string][] = [
     ['duration', t('duration'), durationWords(t, f.duration_s)],

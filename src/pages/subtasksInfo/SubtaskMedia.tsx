@@ -7,7 +7,7 @@ import { fetchFlightMedia } from '../../api/subtasks.ts';
 
 /** The photos of the flight as thumbnails, with a link to them in the media library. */
 export function SubtaskMedia({ workspaceId, flightId }: { workspaceId: number; flightId: string }) {
-  const { t } = useTranslation('subtasksInfoPage');
+  const { t } = useTranslation('subtasksInfo');
   const [files, setFiles] = useState<{ key: string; rows: MediaFile[] } | null>(null);
   const key = `${String(workspaceId)}:${flightId}`;
   useEffect(() => {

@@ -29,7 +29,7 @@ import { SubtaskAlarms, SubtaskTimeline } from './SubtaskTimeline.tsx';
 import './subtasks.css';
 
 function Facts({ detail }: { detail: SubtaskDetail }) {
-  const { t } = useTranslation('subtasksInfoPage');
+  const { t } = useTranslation('subtasksInfo');
   const x = detail.execution;
   const facts: Fact[] = [
     ['task', t('task'), detail.task.name],
@@ -48,7 +48,7 @@ function Facts({ detail }: { detail: SubtaskDetail }) {
  * reached and, when short, why) in the tag and in words; the dock's own word stays in the tooltip.
  */
 function Header({ detail, live }: { detail: SubtaskDetail; live: LiveTask | null }) {
-  const { t } = useTranslation('subtasksInfoPage');
+  const { t } = useTranslation('subtasksInfo');
   const words = useTranslation('taskWords').t;
   const x = detail.execution;
   const state = live?.status ?? x.state;
@@ -85,7 +85,7 @@ function Header({ detail, live }: { detail: SubtaskDetail; live: LiveTask | null
 }
 
 export default function SubtaskPage() {
-  const { t } = useTranslation('subtasksInfoPage');
+  const { t } = useTranslation('subtasksInfo');
   const id = Number(useParams().id);
   const { detail, live, reload } = useSubtask(Number.isInteger(id) && id > 0 ? id : 0);
   const root = useRef<HTMLDivElement>(null);

@@ -24,7 +24,7 @@ export function SubtaskSmell({
   /** Changes while the flight goes on: the readings are read again. */
   version: number;
 }) {
-  const { t } = useTranslation('subtasksInfoPage');
+  const { t } = useTranslation('subtasksInfo');
   const gasWords = useTranslation('gas').t;
   const data = useFlightGas(workspaceId, executionId, version);
   const points = useMemo(() => data?.answer.points ?? [], [data]);

@@ -12,7 +12,7 @@ const SERVICE_KINDS = new Set(['prepare', 'execute', 'pause', 'resume', 'return_
 
 /** What an entry says beyond its kind. */
 function detailOf(
-  t: TFunction<'subtasksInfoPage'>,
+  t: TFunction<'subtasksInfo'>,
   words: TFunction<'taskWords'>,
   alarmWords: ReturnType<typeof useAlarmWords>,
   e: SubtaskEvent,
@@ -47,7 +47,7 @@ function intentOf(e: SubtaskEvent): Intent {
 
 /** Everything that happened to the flight, oldest first. */
 export function SubtaskTimeline({ events }: { events: readonly SubtaskEvent[] }) {
-  const { t } = useTranslation('subtasksInfoPage');
+  const { t } = useTranslation('subtasksInfo');
   const words = useTranslation('taskWords').t;
   const alarmWords = useAlarmWords();
   if (events.length === 0) return <NonIdealState icon="time" title={t('noEvents')} />;
@@ -79,7 +79,7 @@ export function SubtaskTimeline({ events }: { events: readonly SubtaskEvent[] })
 
 /** The alarms of the flight, for the report's own section. */
 export function SubtaskAlarms({ events }: { events: readonly SubtaskEvent[] }) {
-  const { t } = useTranslation('subtasksInfoPage');
+  const { t } = useTranslation('subtasksInfo');
   const alarmWords = useAlarmWords();
   const alarms = events.filter((e) => e.kind === 'alarm');
   if (alarms.length === 0) return <p className="sd-subtask-muted">{t('noAlarms')}</p>;

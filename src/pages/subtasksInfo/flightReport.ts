@@ -48,7 +48,7 @@ const position = (lat: number | undefined | null, lon: number | undefined | null
 
 /** The run's result in words, with the reason when it did not succeed. */
 function resultWords(detail: SubtaskDetail, live: FlightReportInput['live']): string {
-  const page = i18n.getFixedT(null, 'subtasksInfoPage');
+  const page = i18n.getFixedT(null, 'subtasksInfo');
   const words = i18n.getFixedT(null, 'taskWords');
   const x = detail.execution;
   // A judged run reads as what it achieved: a dock says `ok` for a flight it sent home halfway.
@@ -67,7 +67,7 @@ function resultWords(detail: SubtaskDetail, live: FlightReportInput['live']): st
 }
 
 function factsBlock(detail: SubtaskDetail, live: FlightReportInput['live']): Block {
-  const t = i18n.getFixedT(null, 'subtasksInfoPage');
+  const t = i18n.getFixedT(null, 'subtasksInfo');
   const x = detail.execution;
   const f = detail.figures;
   const none = t('none');
@@ -90,7 +90,7 @@ function factsBlock(detail: SubtaskDetail, live: FlightReportInput['live']): Blo
 }
 
 function mapBlocks(map: Picture | null, credit: string): Block[] {
-  const t = i18n.getFixedT(null, 'subtasksInfoPage');
+  const t = i18n.getFixedT(null, 'subtasksInfo');
   return [
     { kind: 'heading', text: t('map') },
     {
@@ -148,7 +148,7 @@ function waypointBlocks(detail: SubtaskDetail): Block[] {
 }
 
 function alarmBlocks(events: readonly SubtaskEvent[]): Block[] {
-  const page = i18n.getFixedT(null, 'subtasksInfoPage');
+  const page = i18n.getFixedT(null, 'subtasksInfo');
   const words = i18n.getFixedT(null, 'taskWords');
   const t = (key: string) => i18n.t(`report:flight.${key}` as 'report:flight.alarms');
   const alarms = events.filter((e) => e.kind === 'alarm');
@@ -199,7 +199,7 @@ function photoBlocks(
       { title: i18n.t('report:flight.position'), share: 30 },
     ],
     rows,
-    i18n.t('subtasksInfoPage:noMedia'),
+    i18n.t('subtasksInfo:noMedia'),
     false,
   );
   if (total > rows.length)

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 
-type T = TFunction<'subtasksInfoPage'>;
+type T = TFunction<'subtasksInfo'>;
 
 /** Seconds in words ("12 min 5 s"); a dash when unknown. */
 export function durationWords(t: T, seconds: number | null): string {

@@ -1,6 +1,6 @@
 import { defineStrings } from '../../i18n/define.ts';
 
-/** Strings of one flight's page (namespace `subtasksInfoPage`), also used by the wall map. */
+/** Strings of one flight's page (namespace `subtasksInfo`), also used by the wall map. */
 export default defineStrings({
   'zh-CN': {
     back: '返回任务',

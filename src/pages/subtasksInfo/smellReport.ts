@@ -110,7 +110,7 @@ function sourceBlocks(data: FlightGas): Block[] {
 
 /** The smell section's blocks, for a flight with gas readings. */
 export function smellBlocks(data: FlightGas, map: Picture | null): Block[] {
-  const page = i18n.getFixedT(null, 'subtasksInfoPage');
+  const page = i18n.getFixedT(null, 'subtasksInfo');
   const t = i18n.getFixedT(null, 'gas');
   const { gas } = data;
   const points = data.answer.points;

@@ -14,7 +14,7 @@ interface Props {
 
 /** Asks before deleting a task; the server refuses while it flies (its message is toasted). */
 export function DeleteTaskAlert({ task, onClose, onDone }: Props) {
-  const { t } = useTranslation('taskPage');
+  const { t } = useTranslation('task');
   return (
     <ConfirmDelete
       message={t('confirmDelete', { name: task.name })}
@@ -34,7 +34,7 @@ export function DeleteTaskAlert({ task, onClose, onDone }: Props) {
  * refusal, if any, is shown as the server words it.
  */
 export function CancelTaskAlert({ task, onClose, onDone }: Props) {
-  const { t } = useTranslation('taskPage');
+  const { t } = useTranslation('task');
   const common = useTranslation('common').t;
   const [busy, setBusy] = useState(false);
   return (

@@ -28,7 +28,7 @@ function plain(q: TableQuery, workspaceId: number | undefined): Query {
 
 /** Flight tasks of the current project: create, edit, follow live, cancel and delete. */
 export default function TaskPage() {
-  const { t } = useTranslation('taskPage');
+  const { t } = useTranslation('task');
   const { workspace } = useAccountState();
   const fields = useTaskFields();
   const table = useSearchTable<FlightTask>({

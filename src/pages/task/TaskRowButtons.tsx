@@ -30,7 +30,7 @@ function useRowRules(task: FlightTask) {
 
 /** The row's actions: icon buttons with their words in the tooltip, or folded into a menu. */
 export function TaskRowButtons({ task, act, folded }: Props) {
-  const { t } = useTranslation('taskPage');
+  const { t } = useTranslation('task');
   const rules = useRowRules(task);
   const details = (
     <Button
@@ -101,7 +101,7 @@ function FoldedMenu({
   act,
   rules,
 }: Omit<Props, 'folded'> & { rules: ReturnType<typeof useRowRules> }) {
-  const { t } = useTranslation('taskPage');
+  const { t } = useTranslation('task');
   const { wallMap, underway } = rules;
   const items: ReactNode[] = [];
   if (wallMap !== null)

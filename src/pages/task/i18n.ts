@@ -1,6 +1,6 @@
 import { defineStrings } from '../../i18n/define.ts';
 
-/** Strings of the flight-task list (namespace `taskPage`). */
+/** Strings of the flight-task list (namespace `task`). */
 export default defineStrings({
   'zh-CN': {
     name: '任务名称',

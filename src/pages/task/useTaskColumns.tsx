@@ -39,7 +39,7 @@ export function useTaskColumns(
   onAction: (action: TaskAction, task: FlightTask) => void,
   widthPx: number,
 ): TableColumn<FlightTask>[] {
-  const { t } = useTranslation('taskPage');
+  const { t } = useTranslation('task');
   const words = useTranslation('taskWords').t;
   const { keys, folded } = fitTaskColumns(widthPx);
   const all: Record<TaskColumnKey, Omit<TableColumn<FlightTask>, 'key' | 'width'>> = {
@@ -100,7 +100,7 @@ function widthOf(key: TaskColumnKey, folded: boolean): number | undefined {
  * (its verdict) or why it did not run.
  */
 function LastRun({ task, onEnded }: { task: FlightTask; onEnded: () => void }) {
-  const { t } = useTranslation('taskPage');
+  const { t } = useTranslation('task');
   const words = useTranslation('taskWords').t;
   const run = useLiveRun(task, onEnded);
   if (run === null) return t('none');

@@ -3,7 +3,7 @@ import type { SearchField } from '../../components/SearchTable/types.ts';
 
 /** The task table's search fields. */
 export function useTaskFields(): SearchField[] {
-  const { t } = useTranslation('taskPage');
+  const { t } = useTranslation('task');
   const words = useTranslation('taskWords').t;
   return [
     { name: 'name', label: t('name'), type: 'text', maxLength: 64 },

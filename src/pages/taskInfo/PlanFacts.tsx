@@ -11,7 +11,7 @@ import { formatTime } from '../../lib/time.ts';
 
 /** What the task is: route, dock, schedule in words and the flight settings. */
 export function PlanFacts({ task }: { task: FlightTask }) {
-  const { t } = useTranslation('taskInfoPage');
+  const { t } = useTranslation('taskInfo');
   const words = useTranslation('taskWords').t;
   const lost = LOST_ACTIONS[task.out_of_control_action] ?? 'home';
   const precision = PRECISIONS[task.wayline_precision_type] ?? 'gps';

@@ -19,7 +19,7 @@ export function RunsTable({
   runs: readonly TaskExecution[];
   conditional: boolean;
 }) {
-  const { t } = useTranslation('taskInfoPage');
+  const { t } = useTranslation('taskInfo');
   const words = useTranslation('taskWords').t;
   if (runs.length === 0) return <NonIdealState icon="inbox" title={t('noRuns')} />;
   return (

@@ -13,7 +13,7 @@ import './taskInfo.css';
 
 /** One task: its plan in words (changed here while no run is under way) and every run it has had. */
 export default function TaskInfoPage() {
-  const { t } = useTranslation('taskInfoPage');
+  const { t } = useTranslation('taskInfo');
   const id = Number(useParams().id);
   const [version, setVersion] = useState(0);
   const [editing, setEditing] = useState(false);

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 
 /** Seconds between two instants in words; empty when either is missing. */
 export function durationText(
-  t: TFunction<'taskInfoPage'>,
+  t: TFunction<'taskInfo'>,
   start: string | null,
   end: string | null,
 ): string {

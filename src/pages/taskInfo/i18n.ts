@@ -1,6 +1,6 @@
 import { defineStrings } from '../../i18n/define.ts';
 
-/** Strings of one task's page (namespace `taskInfoPage`). */
+/** Strings of one task's page (namespace `taskInfo`). */
 export default defineStrings({
   'zh-CN': {
     plan: '任务计划',

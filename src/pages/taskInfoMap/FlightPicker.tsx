@@ -15,7 +15,7 @@ import { useRecentRuns } from './useRecentRuns.ts';
 const TASK_PATH = '/task';
 
 function RunChoice({ choice }: { choice: RecentRun }) {
-  const { t } = useTranslation('subtasksInfoPage');
+  const { t } = useTranslation('subtasksInfo');
   const words = useTranslation('taskWords').t;
   const { run } = choice;
   const flying = isFlying(run.state);
@@ -47,7 +47,7 @@ function RunChoice({ choice }: { choice: RecentRun }) {
 
 /** The list of recent flights to show on the wall. */
 export function FlightPicker() {
-  const { t } = useTranslation('subtasksInfoPage');
+  const { t } = useTranslation('subtasksInfo');
   const workspace = useAccountState().workspace;
   const load = useRecentRuns(workspace?.id);
   const toTasks = (

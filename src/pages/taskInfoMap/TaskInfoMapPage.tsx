@@ -34,7 +34,7 @@ export default function TaskInfoMapPage() {
 function WallMap({ id }: { id: number }) {
   useTelemetryBridge();
   useFleetDevices();
-  const { t } = useTranslation('subtasksInfoPage');
+  const { t } = useTranslation('subtasksInfo');
   const words = useTranslation('taskWords').t;
   const { detail, live } = useSubtask(id);
   const loaded = detail !== null && detail !== 'missing' ? detail : null;

@@ -14,7 +14,7 @@ export function DeleteWaylineAlert({
   onClose: () => void;
   onDeleted: () => void;
 }) {
-  const { t } = useTranslation('waylinePage');
+  const { t } = useTranslation('wayline');
   return (
     <ConfirmDelete
       message={t('confirmDelete', { name: wayline.name })}

@@ -35,7 +35,7 @@ export function ImportDialog({
   onClose: () => void;
   onImported: (w: Wayline) => void;
 }) {
-  const { t } = useTranslation('waylinePage');
+  const { t } = useTranslation('wayline');
   const { workspace } = useAccountState();
   const queue = useImportQueue(workspace?.id ?? null, onImported);
   const picker = useRef<HTMLInputElement>(null);
@@ -140,7 +140,7 @@ export function ImportDialog({
 }
 
 function ImportRow({ item, preview }: { item: ImportItem; preview: PreviewResult | undefined }) {
-  const { t } = useTranslation('waylinePage');
+  const { t } = useTranslation('wayline');
   const status = (() => {
     switch (item.state) {
       case 'waiting':

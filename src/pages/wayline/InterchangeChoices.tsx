@@ -25,7 +25,7 @@ export function InterchangeChoices({
   choices: DraftChoices;
   onChange: (c: DraftChoices) => void;
 }) {
-  const { t } = useTranslation('waylinePage');
+  const { t } = useTranslation('wayline');
   const [height, setHeight] = useState(choices.height);
   const commit = () => {
     const value = Number.isFinite(height) ? clampHeight(height) : choices.height;

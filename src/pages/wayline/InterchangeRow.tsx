@@ -10,7 +10,7 @@ const SIZE = { width: 120, height: 72 };
 
 /** One route the file makes: its outline (a mapping route's closed area), facts and what to know. */
 function Candidate({ c, height }: { c: InterchangeCandidate; height: number }) {
-  const { t } = useTranslation('waylinePage');
+  const { t } = useTranslation('wayline');
   return (
     <div className="sd-kmz-preview" data-testid="interchange-candidate">
       <RouteThumbnail outline={c.area ? [...c.area, ...c.area.slice(0, 1)] : c.outline} {...SIZE} />
@@ -40,7 +40,7 @@ function Candidate({ c, height }: { c: InterchangeCandidate; height: number }) {
   );
 }
 
-function status(t: ReturnType<typeof useTranslation<'waylinePage'>>['t'], item: InterchangeItem) {
+function status(t: ReturnType<typeof useTranslation<'wayline'>>['t'], item: InterchangeItem) {
   switch (item.state) {
     case 'choose':
       return t('interchange.needAircraft');
@@ -65,7 +65,7 @@ export function InterchangeRow({
   item: InterchangeItem;
   onCreate: (item: InterchangeItem) => void;
 }) {
-  const { t } = useTranslation('waylinePage');
+  const { t } = useTranslation('wayline');
   const routes = item.preview?.routes ?? [];
   const failed = item.state === 'failed';
   const done = item.state === 'done';

@@ -10,7 +10,7 @@ const SIZE = { width: 120, height: 72 };
 
 /** What the browser read from a chosen KMZ before sending it: its route and facts, or why not. */
 export function KmzPreview({ result }: { result: PreviewResult }) {
-  const { t } = useTranslation('waylinePage');
+  const { t } = useTranslation('wayline');
   if (!result.ok) return <KmzRefusal result={result} />;
   const p = result.preview;
   const known = ['waypoint', 'mapping2d', 'mapping3d', 'mappingStrip'] as const;
@@ -42,7 +42,7 @@ export function KmzPreview({ result }: { result: PreviewResult }) {
  * would answer, so a refusal reads the same whichever side finds it).
  */
 export function KmzRefusal({ result }: { result: PreviewResult & { ok: false } }) {
-  const { t } = useTranslation('waylinePage');
+  const { t } = useTranslation('wayline');
   return (
     <div
       className="sd-import-item__status"

@@ -20,7 +20,7 @@ export function RenameDialog({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const { t } = useTranslation('waylinePage');
+  const { t } = useTranslation('wayline');
   const [name, setName] = useState(wayline.name);
   const trimmed = name.trim();
   const submit = useFormSubmit({

@@ -13,7 +13,7 @@ const PREVIEW = { width: 440, height: 220 };
 
 /** One wayline in detail: every fact read from its file when it was imported. */
 export function WaylineDrawer({ wayline: w, onClose }: { wayline: Wayline; onClose: () => void }) {
-  const { t } = useTranslation('waylinePage');
+  const { t } = useTranslation('wayline');
   const { t: tWpml } = useTranslation('wpml');
   // Values this console has no words for (newer WPML revisions) show as written in the file.
   const known = (group: 'heightModes' | 'finishActions', key: string) =>

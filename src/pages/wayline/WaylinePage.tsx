@@ -30,7 +30,7 @@ type Overlay =
  * export as KML, rename, favourite, copy and delete.
  */
 export default function WaylinePage() {
-  const { t } = useTranslation('waylinePage');
+  const { t } = useTranslation('wayline');
   const fields = useWaylineFields();
   const table = useSearchTable<Wayline>({ fields, request: (q) => listWaylines(plainQuery(q)) });
   const [overlay, setOverlay] = useState<Overlay>(null);

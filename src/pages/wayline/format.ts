@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { MODELS } from '../../../protocol/mqtt/models.ts';
 
-type T = TFunction<'waylinePage'>;
+type T = TFunction<'wayline'>;
 
 /** Metres under 1 km, kilometres with one decimal above. */
 export function formatLength(t: T, metres: number): string {

@@ -1,6 +1,6 @@
 import { defineStrings } from '../../i18n/define.ts';
 
-/** Strings of the wayline library page (namespace `waylinePage`). */
+/** Strings of the wayline library page (namespace `wayline`). */
 export default defineStrings({
   'zh-CN': {
     name: '航线名称',

@@ -29,7 +29,7 @@ export function useWaylineColumns(
   onAction: (action: RowAction, wayline: Wayline) => void,
   widthPx: number,
 ): TableColumn<Wayline>[] {
-  const { t } = useTranslation('waylinePage');
+  const { t } = useTranslation('wayline');
   const all: Record<WaylineColumnKey, Omit<TableColumn<Wayline>, 'key' | 'width'>> = {
     index: { title: '#', render: (_w, i) => (table.current - 1) * table.size + i + 1 },
     outline: { title: t('route'), render: (w) => <RouteThumbnail outline={w.outline} /> },
@@ -56,7 +56,7 @@ export function useWaylineColumns(
 
 /** A star: a button for those who may edit, a plain mark for everyone else. */
 function FavoriteStar({ wayline, onToggle }: { wayline: Wayline; onToggle: () => void }) {
-  const { t } = useTranslation('waylinePage');
+  const { t } = useTranslation('wayline');
   const canEdit = usePermission('wayline:edit');
   const icon = wayline.favorite ? 'star' : 'star-empty';
   const label = wayline.favorite ? t('unstar') : t('star');
@@ -81,7 +81,7 @@ function RowButtons({
   wayline: Wayline;
   onAction: (action: RowAction, wayline: Wayline) => void;
 }) {
-  const { t } = useTranslation('waylinePage');
+  const { t } = useTranslation('wayline');
   // Icons only, named for screen readers and on hover: the row already carries up to eleven columns.
   const button = (
     action: RowAction,

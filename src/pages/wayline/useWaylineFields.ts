@@ -8,7 +8,7 @@ import { aircraftOptions } from './format.ts';
 
 /** The wayline table's search fields, labelled in the current language. */
 export function useWaylineFields(): SearchField[] {
-  const { t } = useTranslation('waylinePage');
+  const { t } = useTranslation('wayline');
   const { projects } = useAccountState();
   const projectOptions = flattenWorkspaces(projects)
     .filter(({ node }) => node.mold_id === MOLD_PROJECT)

@@ -6,7 +6,7 @@ import { saveBlob } from '../../lib/saveBlob.ts';
 import { exportKml } from './interchangeApi.ts';
 
 /** Downloads the stored KMZ exactly as it was imported. */
-export async function downloadKmz(t: TFunction<'waylinePage'>, w: Wayline): Promise<void> {
+export async function downloadKmz(t: TFunction<'wayline'>, w: Wayline): Promise<void> {
   const result = await downloadWayline(w.id);
   if (!result.ok) {
     toastError(result.message);
@@ -17,7 +17,7 @@ export async function downloadKmz(t: TFunction<'waylinePage'>, w: Wayline): Prom
 }
 
 /** Saves the route as a KML file for Google Earth. */
-export async function downloadKml(t: TFunction<'waylinePage'>, w: Wayline): Promise<void> {
+export async function downloadKml(t: TFunction<'wayline'>, w: Wayline): Promise<void> {
   const result = await exportKml(w.id);
   if (!result.ok) {
     toastError(result.message);
@@ -28,7 +28,7 @@ export async function downloadKml(t: TFunction<'waylinePage'>, w: Wayline): Prom
 }
 
 /** Copies a wayline; failures were already shown by the client. */
-export async function duplicate(t: TFunction<'waylinePage'>, w: Wayline): Promise<boolean> {
+export async function duplicate(t: TFunction<'wayline'>, w: Wayline): Promise<boolean> {
   try {
     const copy = await duplicateWayline(w.id);
     toastSuccess(t('duplicated', { name: copy.name }));

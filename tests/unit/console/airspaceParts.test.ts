@@ -22,7 +22,7 @@ import {
   DISTANCES_STALE_MS,
   hudAirspaceAlarm,
   liveAirspaceAlarm,
-} from '../../../src/pages/droneCtl/airspaceAlarm.ts';
+} from '../../../src/pages/cockpit/airspaceAlarm.ts';
 import {
   airspaceMarks,
   marksLabel,

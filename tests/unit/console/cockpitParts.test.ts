@@ -9,11 +9,11 @@ import type { StickControlData } from '../../../protocol/mqtt/drc.ts';
 import { installClock } from '../../../src/lib/clock.ts';
 import { VirtualClock } from '../../../src/lib/virtualClock.ts';
 import { StickLoop } from '../../../src/lib/sticks/stickLoop.ts';
-import { CAMERA_RETRY_MS, shouldLookAgain } from '../../../src/pages/droneCtl/cameraRetry.ts';
-import { firstGamepadAxes } from '../../../src/pages/droneCtl/gamepad.ts';
-import type { GamepadEnv } from '../../../src/pages/droneCtl/gamepad.ts';
-import { guardConfigOf, guardProblems } from '../../../src/pages/droneCtl/guardSettings.ts';
-import { toneOf } from '../../../src/pages/droneCtl/linkTone.ts';
+import { CAMERA_RETRY_MS, shouldLookAgain } from '../../../src/pages/cockpit/cameraRetry.ts';
+import { firstGamepadAxes } from '../../../src/pages/cockpit/gamepad.ts';
+import type { GamepadEnv } from '../../../src/pages/cockpit/gamepad.ts';
+import { guardConfigOf, guardProblems } from '../../../src/pages/cockpit/guardSettings.ts';
+import { toneOf } from '../../../src/pages/cockpit/linkTone.ts';
 import { DOUBLE_CLICK_MS, tileClicks } from '../../../src/pages/videoWall/tileClicks.ts';
 
 let clock: VirtualClock;

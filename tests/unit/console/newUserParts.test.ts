@@ -24,7 +24,7 @@ import {
   runStateLabel,
   shownTaskState,
 } from '../../../src/components/TaskWords/taskWords.ts';
-import { dockChoices } from '../../../src/pages/droneCtl/dockChoices.ts';
+import { dockChoices } from '../../../src/pages/cockpit/dockChoices.ts';
 import { recentRuns } from '../../../src/pages/taskInfoMap/recentRuns.ts';
 import { COLUMN_PX, fitColumns, NAME_MIN_PX } from '../../../src/pages/wayline/columnFit.ts';
 import type { DeviceCell } from '../../../src/fleet/fleet.ts';

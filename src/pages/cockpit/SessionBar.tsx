@@ -26,7 +26,7 @@ interface Props {
 
 export function SessionBar(props: Props) {
   const { title, status, phase, mine, canFly, gamepad, onEnter, onLeave } = props;
-  const { t } = useTranslation('droneCtl');
+  const { t } = useTranslation('cockpit');
   const holder = status?.holder ?? null;
   const who =
     phase === 'entering'

@@ -17,7 +17,7 @@ const RECHECK_MS = 2_000;
 const COCKPIT_PATH = '/drone_ctl';
 
 function DockRow({ choice }: { choice: DockChoice }) {
-  const { t } = useTranslation('droneCtl');
+  const { t } = useTranslation('cockpit');
   const ready = choice.readiness === 'ready';
   return (
     <li>
@@ -48,7 +48,7 @@ function DockRow({ choice }: { choice: DockChoice }) {
 
 /** The dock list of the cockpit's landing; `load` is the project device list's loading state. */
 export function DockPicker({ load, onRetry }: { load: FleetLoad; onRetry: () => void }) {
-  const { t } = useTranslation('droneCtl');
+  const { t } = useTranslation('cockpit');
   useFleetSerials();
   const now = useNow(RECHECK_MS);
   const choices = dockChoices(fleetEntries(), now);

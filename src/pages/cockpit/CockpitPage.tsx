@@ -29,12 +29,12 @@ import { useDockPair } from './useDockPair.ts';
 import { useDrcSession } from './useDrcSession.ts';
 import { useGuardSettings } from './useGuardSettings.ts';
 import { useReadings } from './useReadings.ts';
-import './droneCtl.css';
+import './cockpit.css';
 
-export default function DroneCtlPage() {
+export default function CockpitPage() {
   useTelemetryBridge();
   const { load, retry } = useFleetDevices();
-  const { t } = useTranslation('droneCtl');
+  const { t } = useTranslation('cockpit');
   const [params] = useSearchParams();
   const sn = params.get('sn');
   const pair = useDockPair(sn);
@@ -60,7 +60,7 @@ export default function DroneCtlPage() {
 }
 
 function Cockpit({ dockSn, aircraftSn }: { dockSn: string; aircraftSn: string }) {
-  const { t } = useTranslation('droneCtl');
+  const { t } = useTranslation('cockpit');
   const canFly = usePermission(DRC_PERMISSION);
   const guard = useGuardSettings();
   const session = useDrcSession(dockSn, guard.config);

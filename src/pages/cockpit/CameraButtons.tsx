@@ -4,7 +4,7 @@ import type { CameraControls } from './useCameraControls.ts';
 
 /** The gimbal and camera buttons: gimbal reset, photo/video mode, shutter or recording, zoom. */
 export function CameraButtons({ camera }: { camera: CameraControls }) {
-  const { t } = useTranslation('droneCtl');
+  const { t } = useTranslation('cockpit');
   const { videoMode, recording, zoom } = camera;
   return (
     <ButtonGroup>

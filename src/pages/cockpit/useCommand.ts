@@ -14,7 +14,7 @@ export function useCommand(): {
   busy: string | null;
   run: (input: DrcCommandInput, label: string) => Promise<boolean>;
 } {
-  const { t } = useTranslation('droneCtl');
+  const { t } = useTranslation('cockpit');
   const words = useTranslation('taskWords').t;
   const [busy, setBusy] = useState<string | null>(null);
   const run = useCallback(

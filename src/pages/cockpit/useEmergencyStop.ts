@@ -15,7 +15,7 @@ export function useEmergencyStop(
   sticks: StickLoop,
   link: CockpitLink,
 ): () => void {
-  const { t } = useTranslation('droneCtl');
+  const { t } = useTranslation('cockpit');
   // A refused stop leaves the aircraft flying: the pilot must hear it, with the reason, at once.
   useEffect(
     () =>

@@ -15,7 +15,7 @@ interface Props {
 }
 
 export function ControlBar({ dockSn, origin, originHeight }: Props) {
-  const { t } = useTranslation('droneCtl');
+  const { t } = useTranslation('cockpit');
   const controller = useControlBarController(dockSn, origin, originHeight);
   const { busy, takeoff, setTakeoff, askRth, setAskRth } = controller;
 

@@ -20,7 +20,7 @@ interface Props {
 }
 
 export function MainCamera({ aircraftSn, onStats }: Props) {
-  const { t } = useTranslation('droneCtl');
+  const { t } = useTranslation('cockpit');
   const workspaceId = useAccountState().workspace?.id;
   const [stream, setStream] = useState<LiveStream | null>(null);
   const [attempt, setAttempt] = useState(0);

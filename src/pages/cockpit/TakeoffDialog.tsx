@@ -27,7 +27,7 @@ interface Props {
 const clampHeight = (v: number): number => Math.min(1500, Math.max(20, Math.round(v)));
 
 export function TakeoffDialog({ isOpen, busy, onClose, onConfirm }: Props) {
-  const { t } = useTranslation('droneCtl');
+  const { t } = useTranslation('cockpit');
   const [height, setHeight] = useState(60);
   const [rth, setRth] = useState(100);
   return (

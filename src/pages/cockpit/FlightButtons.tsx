@@ -10,7 +10,7 @@ interface Props {
 
 /** The flight's buttons: take-off, return home and its cancel, the route's pause and resume. */
 export function FlightButtons({ controller, canTakeOff }: Props) {
-  const { t } = useTranslation('droneCtl');
+  const { t } = useTranslation('cockpit');
   const { busy, setTakeoff, setAskRth, simple } = controller;
   return (
     <ButtonGroup>

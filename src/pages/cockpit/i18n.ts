@@ -1,6 +1,6 @@
 import { defineStrings } from '../../i18n/define.ts';
 
-/** Strings of the virtual cockpit (namespace `droneCtl`). */
+/** Strings of the virtual cockpit (namespace `cockpit`). */
 export default defineStrings({
   'zh-CN': {
     open: '驾驶舱',

@@ -34,7 +34,7 @@ export function useControlBarController(
   origin: LatLon | null,
   originHeight: number | null,
 ): ControlBarController {
-  const { t } = useTranslation('droneCtl');
+  const { t } = useTranslation('cockpit');
   const { busy, run } = useCommand();
   const [takeoff, setTakeoff] = useState(false);
   const [askRth, setAskRth] = useState(false);

@@ -17,7 +17,7 @@ interface Props {
 const FLY_TO_SPEED = 10;
 
 export function FlyToPanel({ dockSn, target, height, onClear }: Props) {
-  const { t } = useTranslation('droneCtl');
+  const { t } = useTranslation('cockpit');
   const { busy, run } = useCommand();
   const [active, setActive] = useState(false);
   const go = (): void => {

@@ -11,7 +11,7 @@ import { useAreaDistances } from './useAreaDistances.ts';
  * second, and is the one the alarm was raised with when none is fresh.
  */
 export function AirspaceAlert({ sn, dockSn, now }: { sn: string; dockSn: string; now: number }) {
-  const { t } = useTranslation('droneCtl');
+  const { t } = useTranslation('cockpit');
   const raised = hudAirspaceAlarm(useDeviceAlarms(sn));
   const distances = useAreaDistances(dockSn);
   if (raised === null) return null;

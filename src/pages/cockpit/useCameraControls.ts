@@ -27,7 +27,7 @@ export function useCameraControls(
   dockSn: string,
   run: (input: DrcCommandInput, label: string) => Promise<boolean>,
 ): CameraControls {
-  const { t } = useTranslation('droneCtl');
+  const { t } = useTranslation('cockpit');
   const [videoMode, setVideoMode] = useState(false);
   const [recording, setRecording] = useState(false);
   const [zoom, setZoom] = useState(0);

@@ -24,7 +24,7 @@ interface Props {
 const FIELDS: readonly GuardField[] = ['warn_ms', 'stop_ms'];
 
 export function GuardSettings({ settings, onSave }: Props) {
-  const { t } = useTranslation('droneCtl');
+  const { t } = useTranslation('cockpit');
   const [open, setOpen] = useState(false);
   return (
     <PopoverNext
@@ -51,7 +51,7 @@ export function GuardSettings({ settings, onSave }: Props) {
 }
 
 function GuardForm({ settings, onSave, onDone }: Props & { onDone: () => void }) {
-  const { t } = useTranslation('droneCtl');
+  const { t } = useTranslation('cockpit');
   const [values, setValues] = useState<Record<GuardField, number>>({ ...settings });
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);

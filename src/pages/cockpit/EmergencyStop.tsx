@@ -20,7 +20,7 @@ interface Props {
 }
 
 export function EmergencyStop({ confirming, onAsk, onCancel, onStop }: Props) {
-  const { t } = useTranslation('droneCtl');
+  const { t } = useTranslation('cockpit');
   const hold = useRef<Cancel | null>(null);
   const fired = useRef(false);
   useEffect(() => () => hold.current?.(), []);

@@ -63,7 +63,7 @@ export function Hud({
   thresholds,
   playerDelayMs,
 }: Props) {
-  const { t } = useTranslation('droneCtl');
+  const { t } = useTranslation('cockpit');
   const { t: td } = useTranslation('dashboard');
   useSyncExternalStore(feed.subscribe, feed.version);
   const now = useTick(500);
