@@ -8,7 +8,7 @@ import { ConfirmDelete } from '../../components/ConfirmDelete/ConfirmDelete.tsx'
 import { Permission } from '../../components/Permission/Permission.tsx';
 import { bulkMoveAiAlarms, deleteAiAlarms, listAiAlarms } from './aralmApi.ts';
 import { exportAlarmsCsv } from './exportAlarmsCsv.ts';
-import type { Selection } from './useAralmColumns.tsx';
+import type { IdSelection } from '../../lib/useIdSelection.ts';
 import { useAlarmWords } from './useAlarmWords.ts';
 
 /** Rows in one CSV export at most (the server's page limit). */
@@ -21,7 +21,7 @@ export function AlarmToolbar({
   filters,
   onChanged,
 }: {
-  selection: Selection & { size: number };
+  selection: IdSelection;
   filters: Query;
   onChanged: () => void;
 }) {

@@ -17,7 +17,7 @@ import { AlarmToolbar } from './AlarmToolbar.tsx';
 import { listAiAlarms } from './aralmApi.ts';
 import { useAralmColumns } from './useAralmColumns.tsx';
 import { useAralmFields } from './useAralmFields.ts';
-import { useSelection } from './useSelection.ts';
+import { useIdSelection } from '../../lib/useIdSelection.ts';
 import './aralm.css';
 
 type Mode = 'list' | 'map' | 'stats';
@@ -59,7 +59,7 @@ export default function AralmPage() {
       return listAiAlarms({ ...next, current: q.current, size: q.size });
     },
   });
-  const selection = useSelection();
+  const selection = useIdSelection();
   const [mode, setMode] = useState<Mode>('list');
   const [openId, setOpenId] = useState<number | null>(null);
   const open = useCallback((id: number) => setOpenId(id), []);

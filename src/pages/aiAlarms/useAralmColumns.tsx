@@ -1,3 +1,4 @@
+import type { IdSelection } from '../../lib/useIdSelection.ts';
 import { Button, Checkbox, Tag, type Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { AiAlarm, AiAlarmStatus } from '../../../protocol/aiAlarms.ts';
@@ -15,17 +16,9 @@ export const STATUS_INTENT: Record<AiAlarmStatus, Intent> = {
 };
 export const LEVEL_INTENT: readonly Intent[] = ['none', 'warning', 'danger'];
 
-export interface Selection {
-  has(id: number): boolean;
-  toggle(id: number): void;
-  setPage(ids: readonly number[], on: boolean): void;
-  ids(): number[];
-  clear(): void;
-}
-
 /** The alarm table's columns: a pick box for bulk actions, the thumbnail and the facts. */
 export function useAralmColumns(
-  selection: Selection,
+  selection: IdSelection,
   onOpen: (alarm: AiAlarm) => void,
 ): TableColumn<AiAlarm>[] {
   const { t } = useTranslation('aiAlarms');

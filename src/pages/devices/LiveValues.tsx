@@ -4,7 +4,7 @@ import type { Device } from '../../../protocol/http.ts';
 import { useDeviceTelemetry } from '../../fleet/fleet.ts';
 import { kindFromDomain } from '../../fleet/derive/deviceStatus.ts';
 import type { DeviceTelemetry } from '../../../protocol/telemetry.ts';
-import { useClock } from './useClock.ts';
+import { useNow } from '../../lib/useNow.ts';
 import { useLiveReadings } from './useLiveReadings.ts';
 
 /** The data age ticks once a second. */
@@ -20,7 +20,7 @@ export function LiveValues({ device }: { device: Device }) {
 
 function Readings({ device, live }: { device: Device; live: DeviceTelemetry }) {
   const { t } = useTranslation('devices');
-  const now = useClock(TICK_MS);
+  const now = useNow(TICK_MS);
   const r = useLiveReadings(kindFromDomain(device.domain), live, now);
   const rows = [
     ['battery', t('drawer.battery'), r.battery],

@@ -5,7 +5,7 @@ import type { Query } from '../../api/createClient.ts';
 import { exportFeaturePoints } from '../../api/featurePoints.ts';
 import { Permission } from '../../components/Permission/Permission.tsx';
 import { saveBlob } from '../../lib/saveBlob.ts';
-import type { Selection } from './useSelection.ts';
+import type { IdSelection } from '../../lib/useIdSelection.ts';
 
 async function download(format: FeatureFileFormat, filters: Query): Promise<void> {
   const file = await exportFeaturePoints(format, filters);
@@ -22,7 +22,7 @@ export function FeatureToolbar({
   onGenerate,
   onDelete,
 }: {
-  selection: Selection;
+  selection: IdSelection;
   filters: Query;
   adding: boolean;
   onAdd: () => void;

@@ -16,7 +16,7 @@ import { useAccountState } from '../../state/account.ts';
 import type { Editing } from './PointEditor.tsx';
 import { useMapPoints } from './useMapPoints.ts';
 import { usePointFields } from './usePointFields.ts';
-import { useSelection } from './useSelection.ts';
+import { useIdSelection } from '../../lib/useIdSelection.ts';
 
 /** The page's two views of the same points. */
 export type FeatureMode = 'map' | 'list';
@@ -68,7 +68,7 @@ export function useModelAiController() {
       return listFeaturePoints({ ...next, current: q.current, size: q.size });
     },
   });
-  const selection = useSelection();
+  const selection = useIdSelection();
   const [mode, setMode] = useState<FeatureMode>('map');
   const [version, setVersion] = useState(0);
   const [adding, setAdding] = useState(false);

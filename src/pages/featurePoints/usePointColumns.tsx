@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import type { FeaturePoint } from '../../../protocol/featurePoints.ts';
 import type { TableColumn } from '../../components/SearchTable/index.ts';
 import { usePermission } from '../../components/Permission/Permission.tsx';
-import type { Selection } from './useSelection.ts';
+import type { IdSelection } from '../../lib/useIdSelection.ts';
 
 /** The point table's columns: a pick box for the wayline and deletion, the reference thumbnail, the settings. */
 export function usePointColumns(
-  selection: Selection,
+  selection: IdSelection,
   onOpen: (p: FeaturePoint) => void,
   onEdit: (p: FeaturePoint) => void,
 ): TableColumn<FeaturePoint>[] {

@@ -7,7 +7,7 @@ import { loginAddress, safeRedirect, SYSTEM_TITLE } from '../../app/shellApi.ts'
 import { useAppState } from '../../state/app.ts';
 import { clearToken, setScreenCode } from '../../state/session.ts';
 import { canUnlock } from './unlock.ts';
-import { useClock } from './useClock.ts';
+import { useNow } from '../../lib/useNow.ts';
 
 const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
 
@@ -17,7 +17,7 @@ export function LockPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { authorization } = useAppState();
-  const now = useClock();
+  const now = new Date(useNow(1_000));
   // The lock page has no route title; without this the tab would keep the locked page's name.
   useEffect(() => {
     document.title = `${t('title')} - ${SYSTEM_TITLE}`;
