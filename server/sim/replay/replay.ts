@@ -6,36 +6,19 @@
 import { buildFleet, DEFAULT_CENTER, DEFAULT_SN_PREFIX } from '../fleet.ts';
 import type { LatLng } from '../../physics/geodesy.ts';
 import { connectFleet } from './connectFleet.ts';
+import type { FleetLogin } from './connectFleet.ts';
 import { unitFrames } from './fleetFrames.ts';
 import type { RawClient } from './rawClient.ts';
 import { replayStreams } from './replayStreams.ts';
+import type { StreamRates } from './replayStreams.ts';
 import { sendFrame } from './sendFrame.ts';
 
 const TICK_MS = 5;
 
-export interface ReplayOptions {
+/** What a replay is started with: where, the fleet's login and the rates (see the two parts). */
+export interface ReplayOptions extends StreamRates, Omit<FleetLogin, 'host' | 'port'> {
   /** `mqtt://host:port` (TCP only). */
   url: string;
-  aircraft: number;
-  /** osd per aircraft per second. */
-  rate: number;
-  /** Units whose dock also publishes its osd, at `dockRate`. */
-  docks: number;
-  dockRate: number;
-  /** Seconds between `state` messages (aircraft + dock) of a unit; 0 = none. */
-  stateEvery: number;
-  /** Seconds between events of a unit; 0 = none. */
-  eventEvery: number;
-  /** Which event: the dock's `hms` (default) or the aircraft's `gas_reading` (stored per message). */
-  eventMethod?: 'hms' | 'gas_reading';
-  /** One connection per dock with its own credentials, or `few` shared ones. */
-  connections: 'per-device' | 'few';
-  fewCount: number;
-  /** Credentials of the shared connections (`few`). */
-  username?: string;
-  password?: string;
-  /** Key of the docks' secrets (as `registerSimFleet` provisions them). */
-  key: string;
   seed: number;
   prefix?: string;
   center?: LatLng;

@@ -28,7 +28,7 @@ export interface StreamRates {
   stateEvery: number;
   /** Seconds between events of a unit; 0 = none. */
   eventEvery: number;
-  /** Which event: the dock's `hms` (default) or the aircraft's `gas_reading`. */
+  /** Which event: the dock's `hms` (default) or the aircraft's `gas_reading` (stored per message). */
   eventMethod?: 'hms' | 'gas_reading';
 }
 
