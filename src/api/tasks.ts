@@ -4,7 +4,6 @@ import {
   type FlightTask,
   type FlightTaskDetail,
   type TaskEdit,
-  type TaskExecutionDetail,
   type TaskInput,
 } from '../../protocol/tasks.ts';
 import type { Query } from './createClient.ts';
@@ -15,10 +14,6 @@ export const listTasks = (query: Query) => http.get<Page<FlightTask>>(TASK_API.l
 
 /** One task with all its executions. */
 export const fetchTask = (id: number) => http.get<FlightTaskDetail>(TASK_API.info, { id });
-
-/** One execution with its timeline. */
-export const fetchExecution = (id: number) =>
-  http.get<TaskExecutionDetail>(TASK_API.execution, { id });
 
 /** Creates a task; conflicts, a busy or offline dock and a low battery come back as refusals. */
 export const addTask = (input: TaskInput) => http.post<FlightTask>(TASK_API.add, input);
