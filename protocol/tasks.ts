@@ -8,6 +8,10 @@
 export const TASK_API = {
   list: '/api/task/list',
   info: '/api/task/info',
+  /**
+   * One run's row with the engine's log (`TaskExecutionDetail`): an older path, answered from the
+   * same read as `subtask`, for clients written against it.
+   */
   execution: '/api/task/execution',
   add: '/api/task/add',
   /** Changes a task that has no run under way; its schedule is planned again. */
@@ -352,6 +356,8 @@ export interface SubtaskDetail {
   /** The dock's aircraft, whose track and alarms these are. */
   aircraft_sn: string | null;
   timeline: SubtaskEvent[];
+  /** The engine's own log of the run (services sent with their replies, the dock's progress). */
+  events: TaskEvent[];
   track: SubtaskTrackPoint[];
   /** Planned waypoints from the stored KMZ; empty when the file is gone or unreadable. */
   route: SubtaskRoutePoint[];

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TASK_API } from '../../protocol/tasks.ts';
-import type { FlightTask, FlightTaskDetail, TaskExecutionDetail } from '../../protocol/tasks.ts';
+import type { FlightTask, FlightTaskDetail, SubtaskDetail } from '../../protocol/tasks.ts';
 import { WAYLINE_API } from '../../protocol/waylines.ts';
 import type { Wayline } from '../../protocol/waylines.ts';
 import { silentLog } from '../../server/runtime/log.ts';
@@ -172,20 +172,20 @@ describe.each(backends)('the flight-task engine on $name', (backend) => {
     // Another dock reporting this flight id changes nothing.
     await emit('flighttask_progress', progress(flightId, 'failed', 50, 2), 'OTHERDOCK');
     await emit('flighttask_progress', progress(flightId, 'ok', 100, 3));
-    const run = (
-      await server.call<TaskExecutionDetail>('GET', TASK_API.execution, {
+    const { execution: run, events } = (
+      await server.call<SubtaskDetail>('GET', TASK_API.subtask, {
         token: s.viewer,
         query: { id: task.last?.id ?? 0 },
       })
     ).body.data;
     expect(run).toMatchObject({ state: 'ok', percent: 100 });
     expect(run.ended_at).not.toBeNull();
-    const services = run.events.filter((e) => e.kind === 'service').map((e) => e.data);
+    const services = events.filter((e) => e.kind === 'service').map((e) => e.data);
     expect(services).toEqual([
       expect.objectContaining({ method: 'flighttask_prepare', result: 0, latency_ms: 7 }),
       expect.objectContaining({ method: 'flighttask_execute', result: 0 }),
     ]);
-    expect(run.events.filter((e) => e.kind === 'progress').map((e) => e.data.status)).toEqual([
+    expect(events.filter((e) => e.kind === 'progress').map((e) => e.data.status)).toEqual([
       'in_progress',
       'ok',
     ]);

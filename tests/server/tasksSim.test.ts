@@ -7,12 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TASK_API } from '../../protocol/tasks.ts';
-import type {
-  FlightTask,
-  FlightTaskDetail,
-  SubtaskDetail,
-  TaskExecutionDetail,
-} from '../../protocol/tasks.ts';
+import type { FlightTask, FlightTaskDetail, SubtaskDetail } from '../../protocol/tasks.ts';
 import type { Wayline } from '../../protocol/waylines.ts';
 import { silentLog } from '../../server/runtime/log.ts';
 import { manualScheduler } from '../../server/runtime/scheduler.ts';
@@ -165,7 +160,7 @@ describe.each(backends)('flight tasks on the simulator on $name', (backend) => {
     expect([...percents].sort((a, b) => a - b)).toEqual(percents);
 
     const detail = (
-      await server.call<TaskExecutionDetail>('GET', TASK_API.execution, {
+      await server.call<SubtaskDetail>('GET', TASK_API.subtask, {
         token: s.viewer,
         query: { id: run?.id ?? 0 },
       })

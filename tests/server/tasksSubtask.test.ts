@@ -6,7 +6,12 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TASK_API } from '../../protocol/tasks.ts';
-import type { FlightTask, FlightTaskDetail, SubtaskDetail } from '../../protocol/tasks.ts';
+import type {
+  FlightTask,
+  FlightTaskDetail,
+  SubtaskDetail,
+  TaskExecutionDetail,
+} from '../../protocol/tasks.ts';
 import type { Wayline } from '../../protocol/waylines.ts';
 import { silentLog } from '../../server/runtime/log.ts';
 import { manualScheduler } from '../../server/runtime/scheduler.ts';
@@ -185,6 +190,17 @@ describe.each(backends)('subtasks and the engine gaps on $name', (backend) => {
       waypoints_total: 4,
       alarms: 1,
     });
+    // The engine's log comes with it, and the older path answers the same run from the same read.
+    expect(
+      d.events.filter((e) => e.kind === 'progress').map((e) => e.data.current_waypoint),
+    ).toEqual([0, 1, 2, 3, 3]);
+    const older = await server.call<TaskExecutionDetail>('GET', TASK_API.execution, {
+      token: s.viewer,
+      lang: 'en',
+      query: { id: run?.id ?? 0 },
+    });
+    expect(older.status).toBe(200);
+    expect(older.body.data).toEqual({ ...d.execution, events: d.events });
   });
 
   it('answers 404 for a flight of another workspace and a missing one', async () => {
@@ -198,6 +214,10 @@ describe.each(backends)('subtasks and the engine gaps on $name', (backend) => {
     expect((await subtask(runId, s.admin)).status).toBe(200);
     expect((await subtask(999_999)).status).toBe(404);
     expect((await subtask(0)).status).toBe(400);
+    const older = (id: number) =>
+      server.call('GET', TASK_API.execution, { token: s.viewer, query: { id } });
+    expect((await older(runId)).status).toBe(404);
+    expect((await older(0)).status).toBe(400);
   });
 
   it('prepares a timed run ahead, keeps it through the silence sweep and executes it on time', async () => {

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TASK_API } from '../../protocol/tasks.ts';
-import type { FlightTask, FlightTaskDetail, TaskExecutionDetail } from '../../protocol/tasks.ts';
+import type { FlightTask, FlightTaskDetail, SubtaskDetail } from '../../protocol/tasks.ts';
 import { silentLog } from '../../server/runtime/log.ts';
 import { manualScheduler } from '../../server/runtime/scheduler.ts';
 import type { ManualScheduler } from '../../server/runtime/scheduler.ts';
@@ -119,12 +119,12 @@ describe.each(backends)('a simulated flight sent home early on $name', (backend)
     await until(async () => (await last(task.id))?.state === 'ok', 'the flight to end');
 
     const run = (
-      await server.call<TaskExecutionDetail>('GET', TASK_API.execution, {
+      await server.call<SubtaskDetail>('GET', TASK_API.subtask, {
         token: s.viewer,
         lang: 'en',
         query: { id: flying?.id ?? 0 },
       })
-    ).body.data;
+    ).body.data.execution;
     expect(run.percent).toBeLessThan(100);
     expect(run.verdict).toMatchObject({
       result: 'partial',

@@ -1,11 +1,6 @@
 import { z } from 'zod';
 import type { Page } from '../../../protocol/http.ts';
-import type {
-  FlightTask,
-  FlightTaskDetail,
-  TaskEvent,
-  TaskExecutionDetail,
-} from '../../../protocol/tasks.ts';
+import type { FlightTask, FlightTaskDetail } from '../../../protocol/tasks.ts';
 import { TASK_API } from '../../../protocol/tasks.ts';
 import type { AppDeps, ZodApp } from '../context.ts';
 import { callerOf } from '../context.ts';
@@ -15,14 +10,7 @@ import { requireInScope } from '../scope.ts';
 import { like, Where } from '../where.ts';
 import { byId } from './taskSchemas.ts';
 import type { ExecutionRow, TaskRow } from './taskQueries.ts';
-import {
-  EXECUTION_COLUMNS,
-  scopedRun,
-  scopedTask,
-  TASK_SELECT,
-  toExecution,
-  toTask,
-} from './taskQueries.ts';
+import { EXECUTION_COLUMNS, scopedTask, TASK_SELECT, toExecution, toTask } from './taskQueries.ts';
 
 const listQuery = z.object({
   ...paging,
@@ -35,7 +23,7 @@ const listQuery = z.object({
   ),
 });
 
-/** Task reads for holders of the task page: the list, one task with its runs, one run's timeline. */
+/** Task reads for holders of the task page: the list and one task with its runs (one run: `subtaskRoutes.ts`). */
 export function registerTaskReadRoutes(app: ZodApp, deps: AppDeps): void {
   const { db } = deps;
 
@@ -78,22 +66,6 @@ export function registerTaskReadRoutes(app: ZodApp, deps: AppDeps): void {
       );
       const executions = runs.map((r) => toExecution(request, r));
       return ok<FlightTaskDetail>(request, { ...toTask(request, task), executions });
-    },
-  );
-
-  app.get(
-    TASK_API.execution,
-    { config: { access: 'task' }, schema: { querystring: byId } },
-    async (request) => {
-      const { run } = await scopedRun(db, callerOf(request), request.query.id);
-      const events = await db.query<TaskEvent & { ts: Date }>(
-        'select id, ts, kind, data from flight_task_events where execution_id = $1 order by id',
-        [run.id],
-      );
-      return ok<TaskExecutionDetail>(request, {
-        ...toExecution(request, run),
-        events: events.map((e) => ({ ...e, ts: e.ts.toISOString() })),
-      });
     },
   );
 }
