@@ -1,9 +1,18 @@
 /**
  * A field with a pond, drawn in Google Earth, imported as a mapping route and edited on the map: the
  * pond stays a hole through a change of settings and a save, holes can be drawn and removed (a hole
- * outside the area is refused with its reason), and the saved file flies around every hole.
+ * outside the area is refused with its reason), and the saved file flies around every hole. An area
+ * drawn in the editor takes holes before its lines are generated, and lines edited by hand are not
+ * generated again over a new hole without asking.
  */
 import { readFile } from 'node:fs/promises';
+import {
+  booleanIntersects,
+  lineString,
+  pointToLineDistance,
+  polygon,
+  transformScale,
+} from '@turf/turf';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { WaylineRoute } from '../../protocol/waylines.ts';
@@ -102,17 +111,44 @@ class HoleEditor {
    * closed by clicking the first corner again.
    */
   async drawHole(corners: [number, number][]): Promise<void> {
+    await this.shown('mapping-add-hole').click();
+    await this.clickCorners(corners);
+  }
+
+  /** Draws a mapping area with "Draw area", its corners as `drawHole` takes them. */
+  async drawArea(corners: [number, number][]): Promise<void> {
+    await this.shown('editor-mode-mapping').click();
+    await this.clickCorners(corners);
+  }
+
+  private async clickCorners(corners: [number, number][]): Promise<void> {
     const box = await this.shown('editor-map').boundingBox();
     if (!box) throw new Error('no map');
     const side = box.height - 120;
-    await this.shown('mapping-add-hole').click();
     for (const [x, y] of [...corners, corners[0] ?? [0, 0]])
       await this.page.mouse.click(
         box.x + box.width / 2 + x * side,
         box.y + box.height / 2 + y * side,
       );
   }
+
+  async count(): Promise<number> {
+    return Number(await this.shown('editor-count').textContent());
+  }
+
+  /** The question asked before lines edited by hand are generated again. */
+  question() {
+    return this.page.getByTestId('editor-regenerate-alert');
+  }
 }
+
+/** A rectangle of `drawHole`'s offsets from (x0, y0) to (x1, y1), clockwise on screen. */
+const rect = (x0: number, y0: number, x1: number, y1: number): [number, number][] => [
+  [x0, y0],
+  [x1, y0],
+  [x1, y1],
+  [x0, y1],
+];
 
 describe('holes of a mapping area in the route editor', () => {
   const e2e = useE2E({ SIM_DRONES: '0' }, { seeded: true });
@@ -234,5 +270,100 @@ describe('holes of a mapping area in the route editor', () => {
     await poll(() => page.evaluate(() => document.body.classList.contains('bp6-dark'))).toBe(false);
     await poll(() => ui.holesDrawn(), { timeout: 60_000 }).toBe('2');
     await saveShot(page, 'route-editor', 'holes-light-zh-desktop');
+  });
+  it('takes holes in a freshly drawn area before Generate, and asks before generating lines edited by hand again', async () => {
+    const { page } = e2e;
+    const ui = new HoleEditor(page);
+    await e2e.console.signInTo('operator', '/waylineEditor/new');
+    await ui.ready();
+
+    // An area drawn and not generated yet: holes can be added and removed at once, by the rules
+    // that hold for a generated one.
+    await ui.drawArea(rect(-0.45, -0.3, 0.45, 0.3));
+    await poll(() => ui.shown('mapping-area').textContent()).toBe('区域：4 个顶点');
+    expect(await ui.summary()).toBe('区域内没有空洞');
+    await ui.drawHole(rect(-0.15, -0.1, 0.05, 0.1));
+    await page.locator('.bp6-toast', { hasText: '已添加空洞，生成航线时将绕开它' }).waitFor();
+    await poll(() => ui.summary()).toBe('1 个空洞：不飞行、不拍照');
+    await poll(() => ui.holesOnMap()).toBe('1');
+    await poll(() => ui.holesDrawn(), { timeout: 60_000 }).toBe('1');
+    await saveShot(page, 'route-editor', 'holes-before-generate-zh-desktop');
+    await ui.drawHole(rect(0.35, -0.05, 0.55, 0.05));
+    await page.locator('.bp6-toast', { hasText: '空洞必须完全位于测绘区域内，未添加' }).waitFor();
+    await ui.drawHole(rect(-0.05, -0.05, 0.15, 0.05));
+    await page.locator('.bp6-toast', { hasText: '空洞与已有空洞重叠，未添加' }).waitFor();
+    await ui.drawHole(rect(0.2, -0.1, 0.3, 0.1));
+    await poll(() => ui.summary()).toBe('2 个空洞：不飞行、不拍照');
+    await ui.shown('mapping-hole-remove').nth(1).click();
+    await poll(() => ui.summary()).toBe('1 个空洞：不飞行、不拍照');
+    expect(await ui.count()).toBe(0);
+
+    // Generate flies around it, and the saved file keeps it.
+    await ui.shown('mapping-height').fill('300');
+    await ui.shown('mapping-height').press('Enter');
+    await ui.shown('mapping-generate').click();
+    await page.locator('.bp6-toast', { hasText: /已生成 \d+ 个航点/ }).waitFor();
+    await ui.shown('mapping-saved').waitFor();
+    expect(await ui.summary()).toBe('1 个空洞：不飞行、不拍照');
+    await poll(() => ui.holesDrawn(), { timeout: 60_000 }).toBe('1');
+    const generated = await ui.count();
+    await ui.shown('editor-name').fill('先画空洞');
+    await ui.shown('editor-save').click();
+    await page.locator('.bp6-toast', { hasText: '已保存：先画空洞' }).waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      ui.shown('editor-export').click(),
+    ]);
+    const { route } = readKmzRoute(new Uint8Array(await readFile(await download.path())));
+    const hole = route.template.holes?.[0] ?? [];
+    expect(route.template.holes).toHaveLength(1);
+    expect(route.template.polygon).toHaveLength(4);
+    const legs = passes(route);
+    expect(legs.length).toBeGreaterThan(4);
+    const shape = polygon([[...hole, hole[0] ?? [0, 0]]]);
+    const core = transformScale(shape, 0.95);
+    expect(legs.filter((leg) => booleanIntersects(lineString(leg), core))).toEqual([]);
+    // Lines were cut by the hole: some end on its edge (within a metre), not all run clear of it.
+    const edge = lineString([...hole, hole[0] ?? [0, 0]]);
+    const ends = legs.flat().filter((p) => pointToLineDistance(p, edge, { units: 'meters' }) < 1);
+    expect(ends.length).toBeGreaterThan(1);
+
+    // A waypoint deleted by hand: adding a hole asks first, and Cancel keeps the edit.
+    await ui.shown('editor-tab-point').click();
+    await ui.shown('editor-point-next').click();
+    await poll(() => ui.shown('editor-point-position').textContent()).toMatch(/^\D*1\D/);
+    await page.keyboard.press('Delete');
+    await poll(() => ui.count()).toBe(generated - 1);
+    await ui.shown('editor-tab-mapping').click();
+    await ui.drawHole(rect(0.2, -0.1, 0.3, 0.1));
+    await ui.question().waitFor();
+    expect(await ui.question().textContent()).toContain('航线已手动修改');
+    await saveShot(page, 'route-editor', 'holes-hand-edits-zh-desktop');
+    await page.getByRole('button', { name: '保留我的修改' }).click();
+    await ui.question().waitFor({ state: 'detached' });
+    expect(await ui.count()).toBe(generated - 1);
+    expect(await ui.summary()).toBe('1 个空洞：不飞行、不拍照');
+
+    // Asked again, and told to go on: the lines are generated around both holes, one undo step.
+    await ui.drawHole(rect(0.2, -0.1, 0.3, 0.1));
+    await ui.question().waitFor();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await saveShot(page, 'route-editor', 'holes-hand-edits-zh-phone');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.getByRole('button', { name: '重新生成航线' }).click();
+    await page.locator('.bp6-toast', { hasText: '已添加空洞，航线已重新生成' }).waitFor();
+    await poll(() => ui.summary()).toBe('2 个空洞：不飞行、不拍照');
+    expect(await ui.count()).toBeGreaterThan(generated);
+    await poll(() => ui.question().count()).toBe(0);
+    await ui.shown('editor-undo').click();
+    await poll(() => ui.summary()).toBe('1 个空洞：不飞行、不拍照');
+    expect(await ui.count()).toBe(generated - 1);
+
+    // Regenerate asks as well; Escape keeps the edit, as Cancel does.
+    await ui.shown('mapping-generate').click();
+    await ui.question().waitFor();
+    await page.keyboard.press('Escape');
+    await ui.question().waitFor({ state: 'detached' });
+    expect(await ui.count()).toBe(generated - 1);
   });
 });

@@ -6,9 +6,23 @@
 import { booleanPointInPolygon, destination, polygon, transformScale } from '@turf/turf';
 import { describe, expect, it } from 'vitest';
 import { record, redo, startHistory, undo } from '../../src/lib/route/history.ts';
-import { addHole, holesOf, removeHole, ringArea } from '../../src/lib/route/mappingHoles.ts';
+import { hasHandEdits } from '../../src/lib/route/hasHandEdits.ts';
+import {
+  addHole,
+  holeRefusal,
+  holesOf,
+  removeHole,
+  ringArea,
+} from '../../src/lib/route/mappingHoles.ts';
 import { defaultMapping, withMapping } from '../../src/lib/route/mappingRoute.ts';
 import { toWaylineRoute } from '../../src/lib/route/routeConvert.ts';
+import {
+  addWayline,
+  appendPoint,
+  movePoint,
+  removePoint,
+  updatePoint,
+} from '../../src/lib/route/routeEdits.ts';
 import { activePoints, emptyRoute, type EditorRoute } from '../../src/lib/route/routeModel.ts';
 
 type Ring = [number, number][];
@@ -120,5 +134,52 @@ describe('editing the holes of a mapping area', () => {
   it('measures a hole in square metres', () => {
     expect(ringArea(POND)).toBeCloseTo(10_000, -2);
     expect(ringArea([at(0, 0), at(1, 1)])).toBe(0);
+  });
+
+  it('checks a hole of an area drawn and not generated yet by the same rules, before any line', () => {
+    const refused = (holes: Ring[], hole: Ring) => holeRefusal(FIELD, holes, hole);
+    expect(refused([], POND)).toBeNull();
+    expect(refused([POND], SHED)).toBeNull();
+    expect(refused([POND], box(500, 500, 600, 600))).toBe('outside');
+    expect(refused([POND], box(350, 350, 450, 450))).toBe('outside');
+    expect(refused([POND], box(200, 200, 300, 300))).toBe('overlaps');
+    expect(refused([], [at(100, 100), at(300, 300), at(300, 100), at(100, 300)])).toBe('crosses');
+    expect(refused([], [at(100, 100), at(300, 300)])).toBe('tooFew');
+    expect(holeRefusal(null, [], POND)).toBe('noArea');
+    expect(holeRefusal([at(0, 0), at(1, 1)], [], POND)).toBe('noArea');
+    // Whether anything is left to fly is known once lines are generated: Generate says so then.
+    expect(refused([], box(0.5, 0.5, 399.5, 399.5))).toBeNull();
+  });
+});
+
+describe('hand edits of generated lines', () => {
+  it('finds none right after generating, adding or removing a hole, or a change off the lines', () => {
+    const start = generated();
+    expect(hasHandEdits(start)).toBe(false);
+    const holed = added(start, POND);
+    expect(hasHandEdits(holed)).toBe(false);
+    expect(hasHandEdits(removeHole(holed, 0))).toBe(false);
+    const first = activePoints(holed)[0];
+    if (!first) throw new Error('no waypoint');
+    expect(hasHandEdits(updatePoint(holed, first.id, { height: 42 }))).toBe(false);
+    // A route without an area has no lines to generate again.
+    expect(hasHandEdits(appendPoint(emptyRoute(), 113.95, 22.54))).toBe(false);
+  });
+
+  it('finds a waypoint moved, removed or added, or another wayline', () => {
+    const holed = added(generated(), POND);
+    const points = activePoints(holed);
+    const [first, second] = points;
+    if (!first || !second) throw new Error('no waypoints');
+    const [lng, lat] = at(3, 4);
+    // About a metre east: the smallest drag on a map zoomed in.
+    expect(hasHandEdits(movePoint(holed, second.id, second.lng + 1e-5, second.lat))).toBe(true);
+    expect(hasHandEdits(removePoint(holed, first.id))).toBe(true);
+    expect(hasHandEdits(appendPoint(holed, lng, lat))).toBe(true);
+    expect(hasHandEdits(addWayline(holed))).toBe(true);
+    // A shift far below any drag (a saved file's rounding) is no edit.
+    expect(hasHandEdits(movePoint(holed, first.id, first.lng + 1e-8, first.lat - 1e-8))).toBe(
+      false,
+    );
   });
 });

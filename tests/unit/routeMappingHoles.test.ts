@@ -11,6 +11,7 @@ import { waylineRouteSchema } from '../../server/http/waylines/waylineRouteSchem
 import { planImport } from '../../server/waylines/interchange/planImport.ts';
 import { readKmzRoute } from '../../server/waylines/readRoute.ts';
 import { templateKml, writeKmz } from '../../server/waylines/writeKmz.ts';
+import { hasHandEdits } from '../../src/lib/route/hasHandEdits.ts';
 import { defaultMapping, withMapping } from '../../src/lib/route/mappingRoute.ts';
 import { fromWaylineRoute, toWaylineRoute } from '../../src/lib/route/routeConvert.ts';
 import { activePoints, type EditorRoute } from '../../src/lib/route/routeModel.ts';
@@ -184,5 +185,15 @@ describe('holes of a mapping area', () => {
     });
     // Closed rings come back open; a ring of fewer than three corners encloses nothing and is left.
     expect(reopened.mapping?.holes).toEqual([POND]);
+  });
+
+  it('come back from a file with the lines they generate, so reopening one shows no hand edits', () => {
+    // The editor asks before generating lines edited by hand again: an untouched file must not ask.
+    const first = opened(imported([POND]));
+    expect(hasHandEdits(first)).toBe(false);
+    const area = first.mapping;
+    if (!area) throw new Error('no mapping area');
+    const regenerated = withMapping(first, area.ring, { ...area.settings, direction: 15 }, [POND]);
+    expect(hasHandEdits(fromWaylineRoute(saved(regenerated)))).toBe(false);
   });
 });

@@ -36,20 +36,34 @@ function withHoles(route: EditorRoute, holes: readonly Ring[]): EditorRoute {
 }
 
 /**
+ * Why `hole` (WGS-84 `[lng, lat]`, not closed) cannot be cut out of the area `ring` that already has
+ * `holes`, or null when it can: it must be a simple polygon lying inside the area, apart from the
+ * other holes. One check for a generated route's area and for one drawn and not generated yet, so
+ * both refuse the same holes for the same reasons; whether anything is left to fly ('nothing') is
+ * known only once lines are generated.
+ */
+export function holeRefusal(
+  ring: Ring | null | undefined,
+  holes: readonly Ring[],
+  hole: Ring,
+): Exclude<HoleRefusal, 'nothing'> | null {
+  if (!ring || ring.length < 3) return 'noArea';
+  if (hole.length < 3) return 'tooFew';
+  const drawn = asPolygon(hole);
+  if (kinks(drawn).features.length > 0) return 'crosses';
+  if (!booleanWithin(drawn, asPolygon(ring))) return 'outside';
+  if (holes.some((h) => booleanIntersects(drawn, asPolygon(h)))) return 'overlaps';
+  return null;
+}
+
+/**
  * The route with `hole` (WGS-84 `[lng, lat]`, not closed) left out of its mapping area, or why not:
- * the hole must be a simple polygon lying inside the area, apart from the holes it already has, and
- * leave something to fly.
+ * the hole must pass `holeRefusal` and leave something to fly.
  */
 export function addHole(route: EditorRoute, hole: Ring): HoleResult {
-  const m = route.mapping;
-  if (!m || m.ring.length < 3) return { ok: false, reason: 'noArea' };
-  if (hole.length < 3) return { ok: false, reason: 'tooFew' };
-  const drawn = asPolygon(hole);
-  if (kinks(drawn).features.length > 0) return { ok: false, reason: 'crosses' };
-  if (!booleanWithin(drawn, asPolygon(m.ring))) return { ok: false, reason: 'outside' };
   const holes = holesOf(route);
-  if (holes.some((h) => booleanIntersects(drawn, asPolygon(h))))
-    return { ok: false, reason: 'overlaps' };
+  const refused = holeRefusal(route.mapping?.ring, holes, hole);
+  if (refused) return { ok: false, reason: refused };
   const next = withHoles(route, [...holes, [...hole]]);
   // A hole that leaves no line long enough to fly would leave a route of no waypoints.
   if (activePoints(next).length === 0) return { ok: false, reason: 'nothing' };

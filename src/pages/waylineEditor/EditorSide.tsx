@@ -1,6 +1,5 @@
 import { Button, ButtonGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { removeHole } from '../../lib/route/mappingHoles.ts';
 import {
   addWayline,
   removeWayline,
@@ -71,7 +70,7 @@ export function EditorSide({ editor }: { editor: WaylineEditorController }) {
           onSettings={editor.setMapping}
           onDraw={() => setMode('mapping')}
           onAddHole={() => setMode(mode === 'hole' ? 'route' : 'hole')}
-          onRemoveHole={(i) => h.edit((r) => removeHole(r, i))}
+          onRemoveHole={editor.onRemoveHole}
           onGenerate={editor.onGenerate}
         />
       )}

@@ -4,8 +4,6 @@ import { ringArea } from '../../lib/route/mappingHoles.ts';
 
 interface Props {
   holes: readonly (readonly [number, number][])[];
-  /** Holes belong to a generated area: a new one is generated first, then given holes. */
-  editable: boolean;
   drawing: boolean;
   onAdd: () => void;
   onRemove: (index: number) => void;
@@ -13,9 +11,10 @@ interface Props {
 
 /**
  * The holes of a mapping area, numbered as the map numbers them, each with its button to remove it
- * (undo brings it back, so there is no question first), and the button that draws another.
+ * (undo brings it back, so there is no question first unless the lines were edited by hand), and
+ * the button that draws another. A new area takes holes before its lines are generated.
  */
-export function HoleList({ holes, editable, drawing, onAdd, onRemove }: Props) {
+export function HoleList({ holes, drawing, onAdd, onRemove }: Props) {
   const { t } = useTranslation('waylineEditor');
   return (
     <div className="sd-editor-holes" data-testid="mapping-holes">
@@ -40,7 +39,6 @@ export function HoleList({ holes, editable, drawing, onAdd, onRemove }: Props) {
                 aria-label={t('mapping.removeHole', { n: i + 1 })}
                 title={t('mapping.removeHole', { n: i + 1 })}
                 data-testid="mapping-hole-remove"
-                disabled={!editable}
                 onClick={() => onRemove(i)}
               />
             </li>
@@ -51,11 +49,9 @@ export function HoleList({ holes, editable, drawing, onAdd, onRemove }: Props) {
         icon="circle"
         text={t('mapping.addHole')}
         active={drawing}
-        disabled={!editable}
         data-testid="mapping-add-hole"
         onClick={onAdd}
       />
-      {!editable && <p className="bp6-text-muted">{t('mapping.holesAfterGenerate')}</p>}
     </div>
   );
 }

@@ -15,7 +15,7 @@ interface Props {
   /** The route was generated from this area with the settings shown (or opened as such). */
   generated: boolean;
   drawing: boolean;
-  /** Holes of the generated area (none while a new area waits to be generated). */
+  /** Holes of the area shown: the generated one's, or those drawn in a new one since. */
   holes: readonly (readonly [number, number][])[];
   drawingHole: boolean;
   onSettings: (s: MappingSettings) => void;
@@ -65,7 +65,6 @@ export function MappingPanel(props: Props) {
       {area && (
         <HoleList
           holes={props.holes}
-          editable={generated}
           drawing={props.drawingHole}
           onAdd={on.onAddHole}
           onRemove={on.onRemoveHole}

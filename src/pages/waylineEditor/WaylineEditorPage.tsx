@@ -9,6 +9,7 @@ import { EditorMap } from './EditorMap.tsx';
 import { EditorSide } from './EditorSide.tsx';
 import { EditorToolbar } from './EditorToolbar.tsx';
 import { HeightProfile } from './HeightProfile.tsx';
+import { RegenerateAlert } from './RegenerateAlert.tsx';
 import { SaveLossAlert } from './SaveLossAlert.tsx';
 import { StatsBar } from './StatsBar.tsx';
 import { useWaylineEditorController } from './useWaylineEditorController.ts';
@@ -86,6 +87,11 @@ export default function WaylineEditorPage() {
         losses={editor.pending?.losses ?? []}
         onCancel={editor.onCancelLosses}
         onConfirm={editor.onConfirmLosses}
+      />
+      <RegenerateAlert
+        isOpen={editor.regeneration !== null}
+        onCancel={editor.onCancelRegeneration}
+        onConfirm={editor.onConfirmRegeneration}
       />
     </div>
   );

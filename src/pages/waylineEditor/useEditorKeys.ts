@@ -1,3 +1,4 @@
+import { Classes } from '@blueprintjs/core';
 import { useEffect } from 'react';
 import { useLatest } from '../../lib/useLatest.ts';
 
@@ -20,6 +21,9 @@ export function useEditorKeys(keys: Keys): void {
       const target = e.target as HTMLElement | null;
       // Typing in a field keeps the field's own undo and delete.
       if (target?.closest('input, textarea, select, [contenteditable="true"]')) return;
+      // An open dialog's keys are its own: an undo or a delete behind a question would change the
+      // route it asks about.
+      if (document.body.classList.contains(Classes.OVERLAY_OPEN)) return;
       const mod = e.ctrlKey || e.metaKey;
       const key = e.key.toLowerCase();
       if (mod && key === 'z') latest.current[e.shiftKey ? 'redo' : 'undo']();

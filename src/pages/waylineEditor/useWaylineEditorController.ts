@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../components/Permission/Permission.tsx';
-import { holesOf, NO_HOLES } from '../../lib/route/mappingHoles.ts';
+import { holesOf } from '../../lib/route/mappingHoles.ts';
 import { removePoint } from '../../lib/route/routeEdits.ts';
 import { heightProfile, measureRoute } from '../../lib/route/routeMeasure.ts';
 import { activePoints } from '../../lib/route/routeModel.ts';
@@ -21,7 +21,7 @@ import { useEditorSession } from './useEditorSession.ts';
 export function useWaylineEditorController() {
   const { t } = useTranslation('waylineEditor');
   const session = useEditorSession();
-  const { history, file, area, setMode, setTab } = session;
+  const { history, file, area, areaHoles, setMode, setTab } = session;
   const canAdd = usePermission('wayline:add');
   const canEdit = usePermission('wayline:edit');
   const { route, selected } = history;
@@ -30,8 +30,8 @@ export function useWaylineEditorController() {
   const points = activePoints(route);
   const selectedIndex = points.findIndex((p) => p.id === selected);
   const shownArea = area ?? route.mapping?.ring ?? null;
-  // A newly drawn area starts without holes; the route's own keep theirs until it is replaced.
-  const shownHoles = area ? NO_HOLES : holesOf(route);
+  // A newly drawn area has the holes drawn in it since; the route's own keep theirs until replaced.
+  const shownHoles = area ? areaHoles : holesOf(route);
 
   const select = (id: string | null) => {
     history.select(id);
