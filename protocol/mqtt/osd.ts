@@ -66,6 +66,10 @@ export interface AircraftOsd {
   position_state?: PositionState;
   storage?: { total: number; used: number };
   height_limit?: number;
+  /** 1 while the aircraft approaches a GEO zone or custom flight area boundary. */
+  is_near_area_limit?: 0 | 1;
+  /** 1 while it approaches its height limit. */
+  is_near_height_limit?: 0 | 1;
   total_flight_time?: number;
   total_flight_distance?: number;
 }

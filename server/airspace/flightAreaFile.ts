@@ -1,7 +1,9 @@
 /**
  * The custom flight area file (DJI Cloud API): a GeoJSON FeatureCollection with one feature per
  * area — its `id`, `geofence_type` (`nfz` no-fly, `dfence` operation area), a Polygon, or a Point
- * with `properties.subType` `Circle` and `radius` in metres, and `enable`. The file's SHA-256 is its
+ * with `properties.subType` `Circle` and `radius` in metres, and `enable`. A disabled area is in the
+ * file with `enable: false`, as DJI's own cloud sends it, so a dock holds the project's whole list.
+ * The feature has no field for a name: names stay with the console. The file's SHA-256 is its
  * version: docks compare it with the checksum `flight_areas_get` announced.
  */
 import { createHash } from 'node:crypto';
@@ -19,6 +21,7 @@ export interface FileArea {
   area_id: string;
   kind: AirspaceKind;
   shape: AirspaceShape;
+  enabled: boolean;
 }
 
 /** The file as bytes, with what `flight_areas_get` tells about it. */
@@ -37,18 +40,18 @@ function featureOf(area: FileArea): FlightAreaFeature {
       ...base,
       type: 'Feature',
       geometry: { type: 'Point', coordinates: area.shape.center },
-      properties: { subType: 'Circle', radius: area.shape.radius, enable: true },
+      properties: { subType: 'Circle', radius: area.shape.radius, enable: area.enabled },
     };
   // Polygons carry radius 0, as DJI's template does.
   return {
     ...base,
     type: 'Feature',
     geometry: { type: 'Polygon', coordinates: [area.shape.coordinates] },
-    properties: { radius: 0, enable: true },
+    properties: { radius: 0, enable: area.enabled },
   };
 }
 
-/** The file of `areas` (the enabled ones: the caller leaves the others out), in their given order. */
+/** The file of `areas`, disabled ones included, in their given order. */
 export function buildFlightAreaFile(areas: readonly FileArea[]): FlightAreaFile {
   return { type: 'FeatureCollection', features: areas.map(featureOf) };
 }
@@ -73,8 +76,8 @@ export function encodeFlightAreaFile(areas: readonly FileArea[]): EncodedFile {
 const isPosition = (v: unknown): v is LngLat =>
   Array.isArray(v) && v.length >= 2 && v.every((x) => typeof x === 'number' && Number.isFinite(x));
 
-/** One area of a file a dock read, with its `enable` flag; null when the feature is not one. */
-export function areaOfFeature(value: unknown): (FileArea & { enabled: boolean }) | null {
+/** One area of a file a dock read; null when the feature is not one. */
+export function areaOfFeature(value: unknown): FileArea | null {
   if (typeof value !== 'object' || value === null) return null;
   const f = value as Record<string, unknown>;
   const geometry = f.geometry as { type?: unknown; coordinates?: unknown } | undefined;
@@ -98,7 +101,7 @@ export function areaOfFeature(value: unknown): (FileArea & { enabled: boolean })
 }
 
 /** The areas of a downloaded file; null when it is not a FeatureCollection of areas. */
-export function readFlightAreaFile(bytes: Uint8Array): (FileArea & { enabled: boolean })[] | null {
+export function readFlightAreaFile(bytes: Uint8Array): FileArea[] | null {
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(bytes).toString('utf8'));

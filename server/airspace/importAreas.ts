@@ -2,7 +2,7 @@
  * Areas read from an imported file: every Polygon (each part of a MultiPolygon) of a GeoJSON file,
  * or of a KML file's Placemarks, becomes an area with the feature's or placemark's name; a GeoJSON
  * Point with a `radius` property becomes a circle (so DJI's own custom flight area file imports as
- * it is, its `geofence_type` choosing the kind). Holes are dropped: a dock's area has none. Pure;
+ * it is, its `geofence_type` choosing the kind and its `enable` kept). Holes are dropped: a dock's area has none. Pure;
  * what is read is bounded by the import limits, whatever the file holds.
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
@@ -18,6 +18,8 @@ export interface ImportedArea {
   name: string;
   kind: AirspaceKind | null;
   shape: AirspaceShape;
+  /** False only when the file says so (a DJI file's `enable: false`). */
+  enabled: boolean;
   field: string;
 }
 
@@ -62,6 +64,7 @@ function fromGeometry(geometry: unknown, props: Json, field: string, out: Import
         ? 'operation'
         : null;
   const name = nameOf(props.name ?? props.title, field);
+  const enabled = props.enable !== false;
   const polygons =
     geometry.type === 'Polygon'
       ? [geometry.coordinates]
@@ -75,6 +78,7 @@ function fromGeometry(geometry: unknown, props: Json, field: string, out: Import
     out.push({
       name: nameOf(`${name}${suffix}`, field),
       kind,
+      enabled,
       shape: { type: 'polygon', coordinates: outer },
       field: polygons.length > 1 ? `${field}.${String(part)}` : field,
     });
@@ -82,7 +86,7 @@ function fromGeometry(geometry: unknown, props: Json, field: string, out: Import
   const center = geometry.type === 'Point' ? position(geometry.coordinates) : null;
   const radius = Number(props.radius);
   if (center && Number.isFinite(radius) && radius > 0)
-    out.push({ name, kind, shape: { type: 'circle', center, radius }, field });
+    out.push({ name, kind, enabled, shape: { type: 'circle', center, radius }, field });
 }
 
 /** Areas of a GeoJSON text: a FeatureCollection, one Feature, or a bare geometry. */
@@ -163,6 +167,7 @@ export function readKmlAreas(text: string): ImportResult {
       out.push({
         name: nameOf(`${name}${suffix}`, field),
         kind: null,
+        enabled: true,
         shape: { type: 'polygon', coordinates: outer },
         field: polygons.length > 1 ? `${field}.${String(part)}` : field,
       });

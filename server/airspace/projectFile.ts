@@ -1,5 +1,5 @@
 /**
- * A project's flight area file: rebuilt from its enabled areas after every change, stored in object
+ * A project's flight area file: rebuilt from its areas (each with its `enable` flag) after every change, stored in object
  * storage under its checksum, and announced to every dock of the project with `flight_areas_update`
  * (DJI Cloud API custom flight area: the dock then asks `flight_areas_get` and downloads it).
  */
@@ -24,7 +24,7 @@ interface FileRow {
   updated_at: Date;
 }
 
-/** The project's current file, or null when it has no enabled area. */
+/** The project's current file, or null when it has no area. */
 export async function projectFile(db: Db, workspaceId: number): Promise<AirspaceFileInfo | null> {
   const row = await queryOne<FileRow>(
     db,
@@ -65,19 +65,19 @@ export async function announceTo(db: Db, docks: readonly string[]): Promise<numb
 
 /** Rebuilds the file; true when it changed (a new checksum, or no file any more). */
 async function rebuild(db: Db, storage: ObjectStore, workspaceId: number): Promise<boolean> {
-  const enabled = (await areasOf(db, workspaceId)).filter((a) => a.enabled);
+  const areas = await areasOf(db, workspaceId);
   const old = await queryOne<FileRow>(
     db,
     'select object_key, checksum from airspace_files where workspace_id = $1',
     [workspaceId],
   );
-  if (enabled.length === 0) {
+  if (areas.length === 0) {
     if (!old) return false;
     await db.query('delete from airspace_files where workspace_id = $1', [workspaceId]);
     await storage.delete(old.object_key);
     return true;
   }
-  const file = encodeFlightAreaFile(enabled);
+  const file = encodeFlightAreaFile(areas);
   if (old?.checksum === file.checksum) return false;
   const key = airspaceObjectKey(workspaceId, file.checksum);
   await storage.put(key, file.bytes, 'application/json');

@@ -52,6 +52,9 @@ export function envelope<D>(
   };
 }
 
+/** Within this of the height limit, the aircraft says it is near it, m. */
+const NEAR_HEIGHT_LIMIT_M = 20;
+
 /** Aircraft `osd`: position, attitude, speeds, battery, satellites. */
 export function aircraftOsd(def: SimUnitDef, s: UnitState): AircraftOsd {
   const preparing = s.phase === 'preparing' && s.phaseTime >= 5 ? 2 : undefined;
@@ -84,6 +87,8 @@ export function aircraftOsd(def: SimUnitDef, s: UnitState): AircraftOsd {
       rtk_number: s.rtk,
     },
     height_limit: 500,
+    is_near_area_limit: s.nearAreaLimit ? 1 : 0,
+    is_near_height_limit: def.homeHeight + s.elevation > 500 - NEAR_HEIGHT_LIMIT_M ? 1 : 0,
   };
 }
 

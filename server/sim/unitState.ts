@@ -51,6 +51,8 @@ export interface UnitState {
   /** Launches patrols of its own when rested and charged (false: only tasks and pilots fly it). */
   patrols: boolean;
   modeCodeReason: number;
+  /** Close to a custom flight area's boundary, on the allowed side (`is_near_area_limit`). */
+  nearAreaLimit: boolean;
   /**
    * Small, slowly wandering offsets from the commanded height (m) and speed (m/s): a real aircraft
    * never holds either exactly.
@@ -121,6 +123,7 @@ export function initialState(def: SimUnitDef, rng: Rng, patrols = true): UnitSta
     restFor: rng.range(5, 90),
     patrols,
     modeCodeReason: 0,
+    nearAreaLimit: false,
     altitudeJitter: 0,
     speedJitter: 0,
     weather,

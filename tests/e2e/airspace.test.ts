@@ -16,7 +16,7 @@ import { API, type Device, type LoginResult, type Page as ApiPage } from '../../
 import { fixtureKmz } from '../fixtures/wpml/kmz.ts';
 import { apiCall } from './support/api.ts';
 import { TEST_PASSWORD } from './support/server.ts';
-import { saveShot } from './support/shots.ts';
+import { saveShot, SHOTS_ON } from './support/shots.ts';
 import { useE2E } from './support/setup.ts';
 
 const WAIT = { timeout: 60_000, interval: 500 };
@@ -81,8 +81,12 @@ async function clickMap(page: Page, x: number, y: number): Promise<void> {
   await page.mouse.click(box.x + box.width * x, box.y + box.height * y);
 }
 
-/** Before a screenshot: no toast over the page, and the map has drawn what it was moved to. */
+/**
+ * Before a screenshot: no toast over the page, and the map has drawn what it was moved to. Without
+ * screenshots there is nothing to wait for.
+ */
 async function shotsSettled(page: Page): Promise<void> {
+  if (!SHOTS_ON) return;
   await page.locator('.bp6-toast').first().waitFor({ state: 'detached', timeout: 15_000 });
   await page.waitForTimeout(500);
 }
@@ -161,12 +165,17 @@ describe('airspace areas reaching the simulated docks', () => {
     await saveShot(page, 'airspace', 'page-en-phone', { fullPage: true });
     await page.setViewportSize({ width: 1440, height: 900 });
 
-    // Switched off: the dock is told again and ends up holding no areas, still synchronised.
+    // Switched off: a new file version holds the area marked off; the dock is told again and
+    // synchronises it (the simulated dock then keeps no area in force).
+    const fileBefore = await page.getByTestId('airspace-file').textContent();
     await item.getByTestId('airspace-enabled').click({ force: true });
     await expect.poll(() => item.getAttribute('data-enabled')).toBe('false');
     await expect
       .poll(() => page.getByTestId('airspace-file').textContent(), WAIT)
-      .toContain('No area is enabled');
+      .not.toBe(fileBefore);
+    expect(await page.getByTestId('airspace-file').textContent()).toMatch(
+      /geofence_[0-9a-f]{16}\.json \(1 area,/,
+    );
     await expect.poll(() => dockState(page), WAIT).toBe('synchronized/true');
     await item.getByTestId('airspace-enabled').click({ force: true });
     // Stored and its file rebuilt before the page is left: a full navigation would abort the

@@ -165,7 +165,7 @@ describe.each(backends)('airspace areas on $name', (backend) => {
     expect((await list(operator, home)).body.data).toHaveLength(before + 1);
   });
 
-  it('builds the file from the enabled areas in the documented format, named by its SHA-256', async () => {
+  it('builds the file from every area, disabled ones marked, in the documented format, named by its SHA-256', async () => {
     const { admin, org } = world.s;
     // A project of its own, so the other tests' areas stay out of this file.
     const made = await call<{ id: number }>('POST', '/api/workspace/add', admin, {
@@ -191,13 +191,15 @@ describe.each(backends)('airspace areas on $name', (backend) => {
         shape: { type: 'circle', center: [113.97, 22.52], radius: 1500 },
       })
     ).body.data;
-    await add(admin, {
-      workspace_id: ws,
-      name: 'C',
-      kind: 'no_fly',
-      enabled: false,
-      shape: { type: 'circle', center: [113.98, 22.52], radius: 30 },
-    });
+    const off = (
+      await add(admin, {
+        workspace_id: ws,
+        name: 'C',
+        kind: 'no_fly',
+        enabled: false,
+        shape: { type: 'circle', center: [113.98, 22.52], radius: 30 },
+      })
+    ).body.data;
     const { file } = await syncOf(ws);
     expect(file).not.toBeNull();
     const stored = await world.server.handle.deps.storage.get(
@@ -207,7 +209,7 @@ describe.each(backends)('airspace areas on $name', (backend) => {
     expect(createHash('sha256').update(bytes).digest('hex')).toBe(file?.checksum);
     expect(bytes.length).toBe(file?.size);
     expect(file?.name).toBe(`geofence_${(file?.checksum ?? '').slice(0, 16)}.json`);
-    expect(file?.area_count).toBe(2);
+    expect(file?.area_count).toBe(3);
     expect(JSON.parse(Buffer.from(bytes).toString('utf8'))).toEqual({
       type: 'FeatureCollection',
       features: [
@@ -225,18 +227,56 @@ describe.each(backends)('airspace areas on $name', (backend) => {
           geometry: { type: 'Point', coordinates: [113.97, 22.52] },
           properties: { subType: 'Circle', radius: 1500, enable: true },
         },
+        // A disabled area is sent too, marked so: the dock holds the project's whole list.
+        {
+          id: off.area_id,
+          type: 'Feature',
+          geofence_type: 'nfz',
+          geometry: { type: 'Point', coordinates: [113.98, 22.52] },
+          properties: { subType: 'Circle', radius: 30, enable: false },
+        },
       ],
     });
+    // The file imports into another project as it is: kinds, shapes and the area switched off.
+    const copy = await call<{ id: number }>('POST', '/api/workspace/add', admin, {
+      name: 'Airspace file copy',
+      parent_id: org,
+      mold_id: 2,
+    });
+    const reread = await call<AirspaceArea[]>('POST', AIRSPACE_API.import, admin, {
+      workspace_id: copy.body.data.id,
+      format: 'geojson',
+      kind: 'operation',
+      content: Buffer.from(bytes).toString('utf8'),
+    });
+    expect(reread.body.data.map((a) => [a.kind, a.shape.type, a.enabled])).toEqual([
+      ['no_fly', 'polygon', true],
+      ['operation', 'circle', true],
+      ['no_fly', 'circle', false],
+    ]);
     // A change makes a new version; the old object goes.
     await call('POST', AIRSPACE_API.edit, admin, { id: op.id, enabled: false });
     const next = (await syncOf(ws)).file;
     expect(next?.checksum).not.toBe(file?.checksum);
-    expect(next?.area_count).toBe(1);
+    expect(next?.area_count).toBe(3);
     expect(
       await world.server.handle.deps.storage.head(airspaceObjectKey(ws, file?.checksum ?? '')),
     ).toBeUndefined();
-    // Nothing enabled: no file at all (the docks are told of none).
+    // Everything disabled: still a file, every area in it marked off.
     await call('POST', AIRSPACE_API.edit, admin, { id: nfz.id, enabled: false });
+    const allOff = (await syncOf(ws)).file;
+    const offBytes = await world.server.handle.deps.storage.get(
+      airspaceObjectKey(ws, allOff?.checksum ?? ''),
+    );
+    const offFile = JSON.parse(
+      Buffer.from(offBytes?.body ?? new Uint8Array()).toString('utf8'),
+    ) as {
+      features: { properties: { enable: boolean } }[];
+    };
+    expect(offFile.features.map((f) => f.properties.enable)).toEqual([false, false, false]);
+    // No area at all: no file (the docks are told of none).
+    for (const id of [nfz.id, op.id, off.id])
+      expect((await call('POST', AIRSPACE_API.del, admin, { id })).status).toBe(200);
     expect((await syncOf(ws)).file).toBeNull();
   });
 

@@ -2,7 +2,7 @@
  * The simulated aircraft's fence on its own: a fly-to step that would enter a no-fly area ends on
  * its boundary with the fly-to stopped (DJI 337546), a step out of the operation area likewise, a
  * fly-to whose target is inside a no-fly area is refused (336513), and in the air the dock reports
- * its distance to every area once a second.
+ * its distance to every area once a second, its osd saying when it is near a boundary.
  */
 import { describe, expect, it } from 'vitest';
 import { distanceToBoundary, insideArea } from '../../server/airspace/areaGeometry.ts';
@@ -10,6 +10,7 @@ import type { FileArea } from '../../server/airspace/flightAreaFile.ts';
 import { offset } from '../../server/physics/geodesy.ts';
 import { AIRSPACE_CODES, simFence } from '../../server/sim/airspace/simFence.ts';
 import { newManualControl } from '../../server/sim/drc/manualControl.ts';
+import { aircraftOsd } from '../../server/sim/messages.ts';
 import { buildFleet, DEFAULT_CENTER } from '../../server/sim/fleet.ts';
 import { createRng } from '../../server/sim/rng.ts';
 import { initialState } from '../../server/sim/unitState.ts';
@@ -47,6 +48,7 @@ describe('the simulated aircraft’s fence', () => {
   const home = unit?.home ?? DEFAULT_CENTER;
   const wall: FileArea = {
     area_id: 'wall',
+    enabled: true,
     kind: 'no_fly',
     shape: { type: 'circle', center: [offset(home, 150, 0).lng, home.lat], radius: 50 },
   };
@@ -74,6 +76,7 @@ describe('the simulated aircraft’s fence', () => {
   it('keeps it inside its operation area', () => {
     const yard: FileArea = {
       area_id: 'yard',
+      enabled: true,
       kind: 'operation',
       shape: { type: 'circle', center: [home.lng, home.lat], radius: 120 },
     };
@@ -118,5 +121,35 @@ describe('the simulated aircraft’s fence', () => {
     }[];
     expect(location).toMatchObject({ area_id: 'wall', is_in_area: false });
     expect(location?.area_distance).toBeCloseTo(100, 0);
+  });
+
+  it('says in its osd when it is near a boundary on the allowed side, and not once landed', () => {
+    if (!unit) throw new Error('no unit');
+    const { state, fence } = flying([wall]);
+    const near = () => aircraftOsd(unit, state).is_near_area_limit;
+    state.pos = offset(home, -200, 0);
+    fence.report(1);
+    expect(near()).toBe(0);
+    // 80 m from the no-fly circle's edge, outside it.
+    state.pos = offset(home, 20, 0);
+    fence.report(1);
+    expect(near()).toBe(1);
+    state.phase = 'docked';
+    fence.report(1);
+    expect(near()).toBe(0);
+
+    const yard: FileArea = {
+      area_id: 'yard',
+      enabled: true,
+      kind: 'operation',
+      shape: { type: 'circle', center: [home.lng, home.lat], radius: 500 },
+    };
+    const inYard = flying([yard]);
+    inYard.fence.report(1);
+    expect(aircraftOsd(unit, inYard.state).is_near_area_limit).toBe(0);
+    // 50 m inside the operation area's edge.
+    inYard.state.pos = offset(home, 450, 0);
+    inYard.fence.report(1);
+    expect(aircraftOsd(unit, inYard.state).is_near_area_limit).toBe(1);
   });
 });

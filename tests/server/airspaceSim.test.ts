@@ -201,6 +201,7 @@ describe('a simulated dock checking a flight area file', () => {
   const good = encodeFlightAreaFile([
     {
       area_id: '6f1c2a0e-3d4b-4c5d-8e9f-0a1b2c3d4e5f',
+      enabled: true,
       kind: 'no_fly',
       shape: { type: 'circle', center: [113.95, 22.54], radius: 30 },
     },

@@ -77,7 +77,7 @@ export function registerAirspaceImportRoute(app: ZodApp, deps: AppDeps): void {
               name: area.name,
               kind: area.kind ?? b.kind,
               shape: shapes[i] ?? area.shape,
-              enabled: true,
+              enabled: area.enabled,
               by: who.username,
             }),
           );

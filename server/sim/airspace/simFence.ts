@@ -6,7 +6,8 @@
  * of its own turns for home. A fly-to whose target is inside a no-fly area is refused with 336513
  * ("target point is in a no-fly zone"). The way home is not held back: a real aircraft plans its
  * return around the areas, which the simulator does not model. In the air it reports its distance
- * to every area's boundary once a second (`flight_areas_drone_location`).
+ * to every area's boundary once a second (`flight_areas_drone_location`), and its osd says when it is
+ * near one (`is_near_area_limit`).
  */
 import { randomUUID } from 'node:crypto';
 import { thingTopic } from '../../../protocol/mqtt/topics.ts';
@@ -28,6 +29,12 @@ export const AIRSPACE_CODES = {
 } as const;
 /** Distances are reported this often, s (wall clock). */
 const REPORT_EVERY_S = 1;
+/**
+ * Within this of a boundary, on the allowed side, the aircraft says it is near the limit
+ * (`is_near_area_limit` in its osd), m. DJI does not publish its own distance; this is the
+ * console's default warning distance, so the two agree out of the box.
+ */
+export const NEAR_AREA_LIMIT_M = 100;
 
 export interface SimFenceDeps {
   def: SimUnitDef;
@@ -137,16 +144,21 @@ export function simFence(deps: SimFenceDeps) {
       const airborne = s.phase !== 'docked' && s.phase !== 'preparing' && s.phase !== 'closing';
       const areas = deps.areas();
       sinceReport += dt;
+      if (!airborne || areas.length === 0) s.nearAreaLimit = false;
       if (!airborne || areas.length === 0 || sinceReport + 1e-6 < REPORT_EVERY_S) return;
       sinceReport = 0;
       const at = lngLat(s.pos);
-      event('flight_areas_drone_location', {
-        drone_locations: areas.map((area) => ({
-          area_distance: Math.round(distanceToBoundary(area.shape, at) * 100) / 100,
-          area_id: area.area_id,
-          is_in_area: insideArea(area.shape, at),
-        })),
-      });
+      const locations = areas.map((area) => ({
+        area_distance: Math.round(distanceToBoundary(area.shape, at) * 100) / 100,
+        area_id: area.area_id,
+        is_in_area: insideArea(area.shape, at),
+      }));
+      // Near the limit: close to a no-fly area from outside, or to an operation area's edge inside.
+      s.nearAreaLimit = locations.some(
+        (l, i) =>
+          l.area_distance <= NEAR_AREA_LIMIT_M && l.is_in_area === (areas[i]?.kind === 'operation'),
+      );
+      event('flight_areas_drone_location', { drone_locations: locations });
     },
   };
 }
