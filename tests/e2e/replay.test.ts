@@ -57,6 +57,7 @@ function flying(w: ReplayWindow, n: number): { track: ReplayTrack; k: number } |
  * lower part, the player and the timeline, which lie below the fold.
  */
 async function shots(page: Page, name: string): Promise<void> {
+  if (!SHOTS_ON) return;
   await page.getByTestId('replay-page').evaluate((el) => el.scrollIntoView());
   await page.waitForTimeout(1_500);
   await saveShot(page, 'replay', name);

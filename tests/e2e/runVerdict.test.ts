@@ -3,8 +3,9 @@
  * over the whole route reads "completed: 4 of 4 waypoints" on the task's run list, the task list and
  * the run's own page, in both languages; one sent home after its second waypoint reads where it ended
  * and who ordered it, although its dock reports it `ok`. "Open in replay" takes the run to the
- * replay with its aircraft selected, and is not offered to a role without the replay. The simulated
- * dock flies at ×25. Screenshots at 1440×900 and 390×844 in both languages when SKYDECK_SHOTS=1.
+ * replay with its aircraft selected, and is not offered to a role without the replay. The run's map
+ * and the replay's draw the project's airspace areas. The simulated dock flies at ×25. Screenshots
+ * at 1440×900 and 390×844 in both languages when SKYDECK_SHOTS=1.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -17,12 +18,13 @@ import {
   type SubtaskDetail,
   type TaskExecution,
 } from '../../protocol/tasks.ts';
+import { AIRSPACE_API, type AirspaceArea } from '../../protocol/airspace.ts';
 import { WAYLINE_API, type Wayline } from '../../protocol/waylines.ts';
 import { fixtureKmz } from '../fixtures/wpml/kmz.ts';
 import { adminApi, apiCall } from './support/api.ts';
 import { TEST_PASSWORD } from './support/server.ts';
 import { useE2E } from './support/setup.ts';
-import { saveShot } from './support/shots.ts';
+import { saveShot, SHOTS_ON } from './support/shots.ts';
 import { forSimDock } from './support/simRoute.ts';
 
 /** Flying, landing and judging take a minute or two on a busy machine. */
@@ -31,6 +33,12 @@ const WAIT = { timeout: 60_000, interval: 500 };
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const ENDED: readonly string[] = FINAL_STATES;
+/** A no-fly area of the project, far from where the dock flies. */
+const FAR_AREA = '远处的变电站';
+
+/** The airspace areas the visible map holds, as `name:kind` lines. */
+const shownAreas = (page: Page) => () =>
+  page.locator('.maplibregl-map[data-airspace-areas]:visible').getAttribute('data-airspace-areas');
 
 interface Operator {
   url: string;
@@ -129,16 +137,17 @@ async function runRow(page: Page, taskId: number) {
 }
 
 /**
- * Screenshots of the page at both sizes, back at desktop size after. On a phone the page scrolls
- * inside the layout, so the part worth seeing (`focus`) is scrolled into view first.
+ * The page at both sizes, back at desktop size after, with screenshots when they are on (the pauses
+ * let the map paint for them). On a phone the page scrolls inside the layout, so the part worth
+ * seeing (`focus`) is scrolled into view first.
  */
 async function bothSizes(page: Page, name: string, focus: string): Promise<void> {
   await page.setViewportSize(DESKTOP);
-  await page.waitForTimeout(500);
+  if (SHOTS_ON) await page.waitForTimeout(500);
   await saveShot(page, 'runVerdict', `${name}-1440`);
   await page.setViewportSize(PHONE);
   await page.getByTestId(focus).first().scrollIntoViewIfNeeded();
-  await page.waitForTimeout(800);
+  if (SHOTS_ON) await page.waitForTimeout(800);
   await saveShot(page, 'runVerdict', `${name}-390`);
   await page.setViewportSize(DESKTOP);
 }
@@ -160,6 +169,18 @@ describe('run verdicts in words', () => {
       op.token,
     );
     expect(subtask.execution.verdict).toMatchObject({ result: 'complete', waypoints_total: 4 });
+    // An area of the project, well away from the route: the run's map and the replay draw it.
+    const [start] = subtask.route;
+    await apiCall<AirspaceArea>(op.url, AIRSPACE_API.add, op.token, {
+      workspace_id: op.workspaceId,
+      name: FAR_AREA,
+      kind: 'no_fly',
+      shape: {
+        type: 'circle',
+        center: [(start?.lon ?? 113.9) + 0.2, start?.lat ?? 22.5],
+        radius: 300,
+      },
+    });
 
     await e2e.console.signIn('operator');
     const row = await runRow(page, task);
@@ -188,6 +209,7 @@ describe('run verdicts in words', () => {
         .locator('[data-figure="waypoints"] dd')
         .textContent(),
     ).toBe('4 / 4');
+    await expect.poll(shownAreas(page), WAIT).toBe(`${FAR_AREA}:no_fly`);
     await bothSizes(page, 'run-complete-zh', 'subtask-result');
 
     await e2e.console.switchLanguage('English');
@@ -212,6 +234,7 @@ describe('run verdicts in words', () => {
     await page
       .locator(`[data-testid="replay-device"][data-sn="${subtask.aircraft_sn ?? ''}"]`)
       .waitFor(WAIT);
+    await expect.poll(shownAreas(page), WAIT).toBe(`${FAR_AREA}:no_fly`);
   }, 420_000);
 
   it('says where a run sent home early ended and who ordered it, though its dock said ok', async () => {
