@@ -13,8 +13,11 @@ import type { Config } from './config.ts';
 import { ensureWritableDataDir } from './dataDir.ts';
 import type { Db } from './db/Db.ts';
 import { migrate, pendingMigrations } from './db/migrate.ts';
+import { createAirspaceState } from './airspace/airspaceState.ts';
 import { createDeviceGateway } from './devices/gateway.ts';
 import { startDrcRuntime } from './drc/drcRuntime.ts';
+import { DrcServiceSlot } from './drc/drcServiceSlot.ts';
+import { createGasState } from './gas/gasState.ts';
 import { startModelDeploys } from './models/deployLink.ts';
 import { openPglite } from './db/pgliteDb.ts';
 import { openPgliteThread } from './db/pgliteThreadDb.ts';
@@ -221,6 +224,8 @@ export async function createSkydeck(
         error: (msg) => appLog?.error(msg),
       },
     });
+    const storage = openStore(config, inMemory);
+    const simulator = simulatorHooks(config);
     const deps: AppDeps = {
       db: appDb,
       health,
@@ -230,14 +235,20 @@ export async function createSkydeck(
       throttle: options.throttle ?? new LoginThrottle(),
       events,
       tokenVersions: new TokenVersions(db).follow(events),
-      storage: openStore(config, inMemory),
+      storage,
       notifier: createNotifier({
         db: appDb,
         scheduler: options.notifierScheduler ?? realScheduler,
       }),
       devices,
-      simulator: simulatorHooks(config),
+      simulator,
       tasks: new TaskEngineSlot(),
+      drc: new DrcServiceSlot(),
+      // Made here, once per app, and handed to both the routes and ingestion: what one side learns
+      // (a threshold saved, a dock's report, a reading's position) the other sees.
+      aiAlarms: { storage, renderSnapshot: simulator.renderSnapshot },
+      airspace: createAirspaceState(),
+      gas: createGasState(),
     };
     const app = await buildApp(deps, options);
     appLog = logOf(app);

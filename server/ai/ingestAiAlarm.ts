@@ -9,7 +9,7 @@ import type { Fields } from '../mqtt/decode.ts';
 import { refuseKey } from '../media/ownedKey.ts';
 import type { ObjectStore } from '../storage/ObjectStore.ts';
 import { FLYING_STATES, sqlList } from '../tasks/executionStates.ts';
-import { aiAlarmContextOf } from './aiAlarmContext.ts';
+import type { AiAlarmContext } from './aiAlarmContext.ts';
 import type { Detection } from './readDetection.ts';
 import { readDetection } from './readDetection.ts';
 
@@ -46,8 +46,14 @@ async function ownSnapshot(db: Db, sn: string, id: number, key: string, storage:
   return taken === undefined && (await storage.head(key)) !== undefined;
 }
 
-async function snapshotOf(db: Db, sn: string, id: number, d: Detection, ts: number) {
-  const context = aiAlarmContextOf(db);
+async function snapshotOf(
+  db: Db,
+  context: AiAlarmContext | null,
+  sn: string,
+  id: number,
+  d: Detection,
+  ts: number,
+) {
   if (!context) return null;
   const { storage } = context;
   if (d.snapshotKey !== null && (await ownSnapshot(db, sn, id, d.snapshotKey, storage)))
@@ -68,9 +74,13 @@ async function snapshotOf(db: Db, sn: string, id: number, d: Detection, ts: numb
   return key;
 }
 
-/** Stores one detection of `sn` (once per device id); returns the alarm's id, or null if ignored. */
+/**
+ * Stores one detection of `sn` (once per device id); returns the alarm's id, or null if ignored.
+ * Without a `context` (a sink of its own in a test) the alarm is stored without a snapshot.
+ */
 export async function ingestAiAlarm(
   db: Db,
+  context: AiAlarmContext | null,
   sn: string,
   data: Fields,
   ts: number,
@@ -111,7 +121,7 @@ export async function ingestAiAlarm(
     `insert into ai_alarm_history (alarm_id, from_status, to_status, username) values ($1, null, 'new', $2)`,
     [row.id, sn],
   );
-  const key = await snapshotOf(db, sn, row.id, d, ts);
+  const key = await snapshotOf(db, context, sn, row.id, d, ts);
   if (key !== null)
     await db.query('update ai_alarms set snapshot_key = $2 where id = $1', [row.id, key]);
   return row.id;

@@ -12,7 +12,6 @@ import type { EventHandler } from '../devices/DeviceGateway.ts';
 import type { AppDeps } from '../http/context.ts';
 import type { Log } from '../runtime/log.ts';
 import type { RequestRegistry } from '../mqtt/requestRegistry.ts';
-import { setAirspaceLink } from './airspaceLink.ts';
 import { projectOfDock } from './areaStore.ts';
 import { noteDroneLocations, readSyncReport, storeSyncReport } from './dockReports.ts';
 import { registerFlightAreasRequest } from './flightAreasRequest.ts';
@@ -56,7 +55,9 @@ async function holdsCurrent(deps: AppDeps, dockSn: string, workspaceId: number) 
 
 /** The pipeline's lifecycle for one app. */
 export function airspaceRuntime(deps: AppDeps, log: Log): AirspaceRuntime {
-  const { db, devices } = deps;
+  const { db, devices, airspace } = deps;
+  // The alarms held live in the app's airspace state; aircraft are placed where gas readings saw them.
+  const proximity = { held: airspace.held, positions: deps.gas.positions };
   let base = deps.config.publicUrl ?? 'http://127.0.0.1';
   const warnM = airspaceWarnMetres();
   let queue: Promise<void> = Promise.resolve();
@@ -81,9 +82,9 @@ export function airspaceRuntime(deps: AppDeps, log: Log): AirspaceRuntime {
   const onDroneLocation: EventHandler = (sn, msg) => {
     const now = Date.now();
     const locations = readDroneLocations(msg.data);
-    noteDroneLocations(db, sn, { at: now, locations });
+    noteDroneLocations(airspace.reports, sn, { at: now, locations });
     later('proximity check', () =>
-      checkProximity(db, {
+      checkProximity(db, proximity, {
         dockSn: sn,
         at: now,
         locations,
@@ -101,7 +102,7 @@ export function airspaceRuntime(deps: AppDeps, log: Log): AirspaceRuntime {
       const workspaceId = await projectOfDock(db, sn);
       if (workspaceId === undefined || (await holdsCurrent(deps, sn, workspaceId))) return;
       announcedAt.set(sn, Date.now());
-      await announceTo(db, [sn]);
+      await announceTo(db, airspace, [sn]);
     });
   };
 
@@ -122,17 +123,17 @@ export function airspaceRuntime(deps: AppDeps, log: Log): AirspaceRuntime {
     },
     start(httpBase) {
       base = deps.config.publicUrl ?? httpBase;
-      setAirspaceLink(db, {
+      airspace.link = {
         update(dockSn) {
           announcedAt.set(dockSn, Date.now());
           // Not awaited: what the dock makes of the file comes as its `flight_areas_sync_progress`.
           void devices.call(dockSn, 'flight_areas_update', null);
         },
-      });
+      };
     },
     async stop() {
       for (const stop of stopListening.splice(0)) stop();
-      setAirspaceLink(db, null);
+      airspace.link = null;
       await queue;
     },
     flush: () => queue,

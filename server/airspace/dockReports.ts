@@ -56,24 +56,27 @@ export interface LocationReport {
   locations: FlightAreaDroneLocation[];
 }
 
-const latest = new WeakMap<Db, Map<string, LocationReport>>();
-
-function reportsOf(db: Db): Map<string, LocationReport> {
-  let map = latest.get(db);
-  if (!map) {
-    map = new Map();
-    latest.set(db, map);
-  }
-  return map;
-}
+/**
+ * Dock → its latest distances: the app's (`AirspaceState.reports`), filled by the airspace runtime
+ * from the docks' events and read by the sync route.
+ */
+export type DroneLocationReports = Map<string, LocationReport>;
 
 /** Remembers a dock's latest distances. */
-export function noteDroneLocations(db: Db, dockSn: string, report: LocationReport): void {
-  reportsOf(db).set(dockSn, report);
+export function noteDroneLocations(
+  reports: DroneLocationReports,
+  dockSn: string,
+  report: LocationReport,
+): void {
+  reports.set(dockSn, report);
 }
 
 /** A dock's latest distances, unless they are stale at `now`. */
-export function droneLocationsOf(db: Db, dockSn: string, now: number): LocationReport | null {
-  const report = reportsOf(db).get(dockSn);
+export function droneLocationsOf(
+  reports: DroneLocationReports,
+  dockSn: string,
+  now: number,
+): LocationReport | null {
+  const report = reports.get(dockSn);
   return report && now - report.at <= LOCATION_STALE_MS ? report : null;
 }

@@ -7,7 +7,7 @@ import type { AirspaceFileInfo } from '../../protocol/airspace.ts';
 import type { Db } from '../db/Db.ts';
 import { queryOne } from '../db/Db.ts';
 import type { ObjectStore } from '../storage/ObjectStore.ts';
-import { airspaceLinkOf } from './airspaceLink.ts';
+import type { AirspaceState } from './airspaceState.ts';
 import { areasOf } from './areaStore.ts';
 import { airspaceObjectKey } from './fileLink.ts';
 import { encodeFlightAreaFile } from './flightAreaFile.ts';
@@ -46,11 +46,15 @@ export async function docksOf(db: Db, workspaceId: number): Promise<string[]> {
 }
 
 /**
- * Sends `flight_areas_update` to `docks` and marks them waiting until they report; without a broker
- * (no link) nothing is sent and nothing is marked. Returns how many were told.
+ * Sends `flight_areas_update` to `docks` through the app's link and marks them waiting until they
+ * report; without a broker (no link) nothing is sent and nothing is marked. Returns how many were told.
  */
-export async function announceTo(db: Db, docks: readonly string[]): Promise<number> {
-  const link = airspaceLinkOf(db);
+export async function announceTo(
+  db: Db,
+  airspace: AirspaceState,
+  docks: readonly string[],
+): Promise<number> {
+  const { link } = airspace;
   if (!link || docks.length === 0) return 0;
   // Marked before it is sent: a quick dock's own report must not be overwritten by this mark.
   await db.query(
@@ -93,29 +97,24 @@ async function rebuild(db: Db, storage: ObjectStore, workspaceId: number): Promi
   return true;
 }
 
-/** Per database and project: the rebuild under way, so two changes never rebuild at once. */
-const running = new WeakMap<Db, Map<number, Promise<unknown>>>();
-
 /**
  * Rebuilds the project's file after a change of its areas and, when it changed, tells its docks.
- * Rebuilds of one project run one after another; each reads the areas as they are when it starts.
+ * Rebuilds of one project run one after another (the app's `airspace.rebuilds` holds the one under
+ * way); each reads the areas as they are when it starts.
  */
 export function refreshProjectFile(
   db: Db,
   storage: ObjectStore,
+  airspace: AirspaceState,
   workspaceId: number,
 ): Promise<boolean> {
-  let byProject = running.get(db);
-  if (!byProject) {
-    byProject = new Map();
-    running.set(db, byProject);
-  }
+  const byProject = airspace.rebuilds;
   const before = byProject.get(workspaceId) ?? Promise.resolve();
   const next = before
     .catch(() => undefined)
     .then(async () => {
       const changed = await rebuild(db, storage, workspaceId);
-      if (changed) await announceTo(db, await docksOf(db, workspaceId));
+      if (changed) await announceTo(db, airspace, await docksOf(db, workspaceId));
       return changed;
     });
   byProject.set(workspaceId, next);

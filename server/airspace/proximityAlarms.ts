@@ -19,6 +19,7 @@ import { ingestAiAlarm } from '../ai/ingestAiAlarm.ts';
 import type { Db } from '../db/Db.ts';
 import { queryOne } from '../db/Db.ts';
 import { lastPosition } from '../gas/lastPosition.ts';
+import type { LastPositions } from '../gas/lastPosition.ts';
 import type { Notifier } from '../notifications/Notifier.ts';
 
 /** Beyond the warning distance by this much, m, an aircraft counts as clear again. */
@@ -29,21 +30,21 @@ const FORGET_AFTER_MS = 60_000;
 const NEAR = 1;
 const BREACH = 2;
 
-interface Held {
+/** An alarm raised about one aircraft and area: its level and when the area was last reported. */
+export interface HeldAlarm {
   level: number;
   seen: number;
 }
 
-/** Per database: `aircraft|area` → the level raised and when the area was last reported. */
-const held = new WeakMap<Db, Map<string, Held>>();
+/** `aircraft|area` → the alarm held: the app's (`AirspaceState.held`). */
+export type HeldAlarms = Map<string, HeldAlarm>;
 
-function heldOf(db: Db): Map<string, Held> {
-  let map = held.get(db);
-  if (!map) {
-    map = new Map();
-    held.set(db, map);
-  }
-  return map;
+/** What the checks keep between reports and read besides the database: the app's, from its deps. */
+export interface ProximityState {
+  /** The alarms raised and not yet clear (`AirspaceState.held`). */
+  held: HeldAlarms;
+  /** Where gas readings last placed each aircraft (`GasState.positions`), to place the alarm. */
+  positions: LastPositions;
 }
 
 export interface ProximityInput {
@@ -89,11 +90,12 @@ async function watchedAreas(
 
 async function raise(
   db: Db,
+  positions: LastPositions,
   input: ProximityInput,
   aircraftSn: string,
   area: WatchedArea & { id: string; location: FlightAreaDroneLocation; level: number },
 ): Promise<void> {
-  const at = await lastPosition(db, aircraftSn, input.at);
+  const at = await lastPosition(db, positions, aircraftSn, input.at);
   const data = {
     alarm_id: `airspace-${input.at.toString(36)}-${randomBytes(4).toString('hex')}`,
     category: alarmCategoryOf(area.kind),
@@ -108,7 +110,8 @@ async function raise(
     is_in_area: area.location.is_in_area,
     source: 'skydeck_airspace',
   };
-  const alarmId = await ingestAiAlarm(db, aircraftSn, data, input.at);
+  // No snapshot context: the alarm carries neither a picture nor a box to draw one from.
+  const alarmId = await ingestAiAlarm(db, null, aircraftSn, data, input.at);
   if (alarmId !== null)
     input.notifier.notify({
       kind: 'ai_alarm',
@@ -134,9 +137,13 @@ async function raise(
   });
 }
 
-/** Applies one report; returns how many alarms it raised. */
-export async function checkProximity(db: Db, input: ProximityInput): Promise<number> {
-  const map = heldOf(db);
+/** Applies one report to the alarms `state` holds; returns how many alarms it raised. */
+export async function checkProximity(
+  db: Db,
+  state: ProximityState,
+  input: ProximityInput,
+): Promise<number> {
+  const map = state.held;
   for (const [key, h] of map) if (input.at - h.seen > FORGET_AFTER_MS) map.delete(key);
   if (input.locations.length === 0) return 0;
   const areas = await watchedAreas(
@@ -161,7 +168,12 @@ export async function checkProximity(db: Db, input: ProximityInput): Promise<num
     }
     map.set(key, { level: Math.max(level, before?.level ?? 0), seen: input.at });
     if (level <= (before?.level ?? 0)) continue;
-    await raise(db, input, aircraftSn, { ...area, id: location.area_id, location, level });
+    await raise(db, state.positions, input, aircraftSn, {
+      ...area,
+      id: location.area_id,
+      location,
+      level,
+    });
     raised++;
   }
   return raised;

@@ -1,23 +1,15 @@
 /**
- * The DRC service of each app, started by the composition root and closed with the app. It talks
- * to the docks through the app's device gateway; sessions of an earlier run come back once the
- * gateway is open.
+ * The DRC service of each app, started by the composition root (into `deps.drc`, where its routes
+ * find it) and closed with the app. It talks to the docks through the app's device gateway; sessions
+ * of an earlier run come back once the gateway is open.
  */
 import type { FastifyInstance } from 'fastify';
 import { derivedSecret } from '../auth/derivedSecret.ts';
-import type { Db } from '../db/Db.ts';
 import type { AppDeps } from '../http/context.ts';
 import type { Log } from '../runtime/log.ts';
 import { realScheduler } from '../runtime/scheduler.ts';
 import { drcLinkOn } from './drcLink.ts';
 import { DrcService } from './drcService.ts';
-
-const services = new WeakMap<Db, DrcService>();
-
-/** The DRC service of the app on `db` (its routes, and tests that drive its clock). */
-export function drcServiceOf(db: Db): DrcService | undefined {
-  return services.get(db);
-}
 
 /** Creates the app's service; it closes before the app's broker goes away. */
 export function startDrcRuntime(app: FastifyInstance, deps: AppDeps, log: Log): DrcService {
@@ -30,14 +22,14 @@ export function startDrcRuntime(app: FastifyInstance, deps: AppDeps, log: Log): 
     secret: derivedSecret(deps.tokenSecret, 'drc-broker'),
     connect: () => Promise.resolve(drcLinkOn(deps.devices)),
   });
-  services.set(deps.db, service);
+  deps.drc.set(service);
   deps.devices.whenOpen(() =>
     service.restore().catch((error: unknown) => {
       log.error(`drc: could not take the sessions back: ${String(error)}`);
     }),
   );
   app.addHook('preClose', async () => {
-    services.delete(deps.db);
+    deps.drc.set(null);
     await service.close();
   });
   return service;

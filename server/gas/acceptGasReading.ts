@@ -3,7 +3,6 @@
  * drop and count it when it carries no gas value (logged once per server). What is accepted waits in
  * memory for the next batch write (storeGasReadings.ts).
  */
-import type { Db } from '../db/Db.ts';
 import type { Fields } from '../mqtt/decode.ts';
 import type { GasReading } from './readGasReading.ts';
 import { readGasReading } from './readGasReading.ts';
@@ -15,29 +14,18 @@ export interface QueuedGasReading {
   reading: GasReading;
 }
 
+/** Readings stored and dropped by the app's ingestion (one per app: `GasState.stats`). */
 export interface GasStats {
   stored: number;
   malformed: number;
+  /** Whether the first malformed reading was logged (later ones are only counted). */
   logged: boolean;
 }
 
-const statsByDb = new WeakMap<Db, GasStats>();
-
-/** Readings stored and dropped by the ingestion on `db`. */
-export function gasIngestStats(db: Db): GasStats {
-  let s = statsByDb.get(db);
-  if (!s) {
-    s = { stored: 0, malformed: 0, logged: false };
-    statsByDb.set(db, s);
-  }
-  return s;
-}
-
-/** The reading in `data`, or null (counted) when it is malformed. */
-export function acceptGasReading(db: Db, sn: string, data: Fields): GasReading | null {
+/** The reading in `data`, or null (counted in `stats`) when it is malformed. */
+export function acceptGasReading(stats: GasStats, sn: string, data: Fields): GasReading | null {
   const r = readGasReading(data);
   if (r) return r;
-  const stats = gasIngestStats(db);
   stats.malformed++;
   if (!stats.logged) {
     stats.logged = true;

@@ -16,16 +16,17 @@ export interface DeviceContext {
   executionId: number | null;
 }
 
-const contexts = new WeakMap<Db, Map<string, DeviceContext>>();
+/** Device → its context as last read: the app's cache (`GasState.devices`). */
+export type DeviceContexts = Map<string, DeviceContext>;
 
-/** `sn`'s project and flight as of `now` (a reading's time), from the cache while it is fresh. */
-export async function deviceContext(db: Db, sn: string, now: number): Promise<DeviceContext> {
-  let map = contexts.get(db);
-  if (!map) {
-    map = new Map();
-    contexts.set(db, map);
-  }
-  const hit = map.get(sn);
+/** `sn`'s project and flight as of `now` (a reading's time), from `cache` while it is fresh. */
+export async function deviceContext(
+  db: Db,
+  cache: DeviceContexts,
+  sn: string,
+  now: number,
+): Promise<DeviceContext> {
+  const hit = cache.get(sn);
   if (hit && now - hit.at < CONTEXT_MS) return hit;
   const device = await queryOne<{ workspace_id: number; gateway_sn: string | null }>(
     db,
@@ -41,6 +42,6 @@ export async function deviceContext(db: Db, sn: string, now: number): Promise<De
       )
     : undefined;
   const ctx = { at: now, workspaceId: device?.workspace_id ?? null, executionId: run?.id ?? null };
-  map.set(sn, ctx);
+  cache.set(sn, ctx);
   return ctx;
 }

@@ -19,20 +19,19 @@ import type { Fix } from './lastPosition.ts';
 
 export type Publish = (topic: string, payload: string) => void;
 
-interface State {
+/** A gas above caution on one device: the level raised and the alarm that says so. */
+export interface CrossingState {
   level: number;
   alarmId: number | null;
 }
 
-/** Per database: device → gas → state while above caution (loaded from the table once per device). */
-const states = new WeakMap<Db, Map<string, Map<string, State>>>();
+/**
+ * Device → gas → state while above caution, loaded from the table once per device: the app's
+ * (`GasState.alarms`), so a crossing is raised once however many readings follow it.
+ */
+export type CrossingStates = Map<string, Map<string, CrossingState>>;
 
-async function statesOf(db: Db, sn: string): Promise<Map<string, State>> {
-  let byDevice = states.get(db);
-  if (!byDevice) {
-    byDevice = new Map();
-    states.set(db, byDevice);
-  }
+async function statesOf(db: Db, byDevice: CrossingStates, sn: string) {
   let mine = byDevice.get(sn);
   if (!mine) {
     const rows = await db.query<{ gas: string; level: number; alarm_id: number | null }>(
@@ -92,9 +91,13 @@ function alarmEvent(
   return data;
 }
 
-/** Applies one reading's values to the crossing states; returns the alarm ids raised. */
-export async function checkCrossings(db: Db, input: CrossingInput): Promise<number[]> {
-  const mine = await statesOf(db, input.sn);
+/** Applies one reading's values to the crossing `states`; returns the alarm ids raised. */
+export async function checkCrossings(
+  db: Db,
+  states: CrossingStates,
+  input: CrossingInput,
+): Promise<number[]> {
+  const mine = await statesOf(db, states, input.sn);
   const raised: number[] = [];
   for (const t of input.thresholds) {
     const value = input.values[t.gas];
@@ -134,7 +137,8 @@ export async function checkCrossings(db: Db, input: CrossingInput): Promise<numb
       continue;
     }
     const data = alarmEvent(input, t, value, level, await input.position());
-    const id = await ingestAiAlarm(db, input.sn, data, input.ts);
+    // No snapshot context: a crossing carries neither a picture nor a box to draw one from.
+    const id = await ingestAiAlarm(db, null, input.sn, data, input.ts);
     mine.set(t.gas, { level, alarmId: id });
     await db.query(
       `insert into gas_alarm_state (device_sn, gas, level, alarm_id, since) values ($1, $2, $3, $4, $5)

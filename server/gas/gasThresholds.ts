@@ -1,13 +1,14 @@
 /**
  * The thresholds of a project: the saved ones over the defaults. Ingestion asks for them on every
- * reading, so they are cached per database for a few seconds and dropped when a project saves.
+ * reading, so they are cached for a few seconds and dropped when a project saves; the cache is the
+ * app's (`GasState.thresholds`), shared by ingestion and the routes that save.
  */
 import type { GasChannel, GasThreshold } from '../../protocol/gas.ts';
 import { DEFAULT_THRESHOLDS, GAS_CHANNELS } from '../../protocol/gas.ts';
 import type { Db } from '../db/Db.ts';
 
 const CACHE_MS = 5_000;
-interface Cache {
+export interface ThresholdCache {
   entries: Map<number, { at: number; list: GasThreshold[] }>;
   /**
    * Bumped by every save. A read that was already under way when a project saved returns what was
@@ -15,15 +16,10 @@ interface Cache {
    */
   generation: number;
 }
-const caches = new WeakMap<Db, Cache>();
 
-function cacheOf(db: Db): Cache {
-  let c = caches.get(db);
-  if (!c) {
-    c = { entries: new Map(), generation: 0 };
-    caches.set(db, c);
-  }
-  return c;
+/** An empty cache. */
+export function createThresholdCache(): ThresholdCache {
+  return { entries: new Map(), generation: 0 };
 }
 
 /** Thresholds of `workspaceId`, one per channel in the page's order. */
@@ -39,13 +35,13 @@ export async function thresholdsOf(db: Db, workspaceId: number): Promise<GasThre
   });
 }
 
-/** Cached `thresholdsOf` for ingestion. */
+/** `thresholdsOf` through `cache`, for ingestion. */
 export async function cachedThresholds(
   db: Db,
+  cache: ThresholdCache,
   workspaceId: number,
   now: number,
 ): Promise<GasThreshold[]> {
-  const cache = cacheOf(db);
   const hit = cache.entries.get(workspaceId);
   if (hit && now - hit.at < CACHE_MS) return hit.list;
   const generation = cache.generation;
@@ -55,8 +51,7 @@ export async function cachedThresholds(
 }
 
 /** A project saved its thresholds: the next reading uses them. */
-export function forgetThresholds(db: Db, workspaceId: number): void {
-  const cache = cacheOf(db);
+export function forgetThresholds(cache: ThresholdCache, workspaceId: number): void {
   cache.entries.delete(workspaceId);
   cache.generation++;
 }

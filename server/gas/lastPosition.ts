@@ -14,28 +14,26 @@ export interface Fix {
   lng: number;
 }
 
-/** Per database: device → newest positioned reading (position and its time). */
-const seen = new WeakMap<Db, Map<string, Fix & { ts: number }>>();
+/**
+ * Device → newest positioned reading (position and its time): the app's (`GasState.positions`), which
+ * gas ingestion fills and the airspace alarms read too.
+ */
+export type LastPositions = Map<string, Fix & { ts: number }>;
 
-function mapOf(db: Db) {
-  let map = seen.get(db);
-  if (!map) {
-    map = new Map();
-    seen.set(db, map);
-  }
-  return map;
-}
-
-/** Remembers a reading's position (call for every reading that has one). */
-export function notePosition(db: Db, sn: string, ts: number, fix: Fix): void {
-  const map = mapOf(db);
-  const had = map.get(sn);
-  if (!had || had.ts <= ts) map.set(sn, { ...fix, ts });
+/** Remembers a reading's position in `seen` (call for every reading that has one). */
+export function notePosition(seen: LastPositions, sn: string, ts: number, fix: Fix): void {
+  const had = seen.get(sn);
+  if (!had || had.ts <= ts) seen.set(sn, { ...fix, ts });
 }
 
 /** The last known position of `sn` at `ts`, or null when none is recent enough. */
-export async function lastPosition(db: Db, sn: string, ts: number): Promise<Fix | null> {
-  const had = mapOf(db).get(sn);
+export async function lastPosition(
+  db: Db,
+  seen: LastPositions,
+  sn: string,
+  ts: number,
+): Promise<Fix | null> {
+  const had = seen.get(sn);
   if (had && had.ts <= ts && ts - had.ts <= POSITION_MAX_AGE_MS)
     return { lat: had.lat, lng: had.lng };
   const track = await queryOne<{ latitude: number; longitude: number }>(

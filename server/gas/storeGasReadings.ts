@@ -15,11 +15,11 @@ import { GASES } from '../../protocol/gas.ts';
 import type { Db } from '../db/Db.ts';
 import { SILENT_NOTIFIER, type Notifier } from '../notifications/Notifier.ts';
 import type { QueuedGasReading } from './acceptGasReading.ts';
-import { gasIngestStats } from './acceptGasReading.ts';
 import type { DeviceContext } from './deviceContext.ts';
 import { deviceContext } from './deviceContext.ts';
 import type { Publish } from './gasAlarms.ts';
 import { checkCrossings } from './gasAlarms.ts';
+import type { GasState } from './gasState.ts';
 import { cachedThresholds } from './gasThresholds.ts';
 import { lastPosition, notePosition } from './lastPosition.ts';
 import { storeGasRollUps } from './storeGasRollUps.ts';
@@ -70,33 +70,39 @@ async function insertReadings(db: Db, rows: readonly Row[]): Promise<void> {
 /** One reading's threshold check; `publish` lets a crossing reach consoles live. */
 async function checkReading(
   db: Db,
+  gas: GasState,
   row: Row,
   publish: Publish | undefined,
   notifier: Notifier,
 ): Promise<void> {
   const { sn, ts, reading: r, ctx } = row;
-  if (r.lat !== null && r.lng !== null) notePosition(db, sn, ts, { lat: r.lat, lng: r.lng });
+  if (r.lat !== null && r.lng !== null)
+    notePosition(gas.positions, sn, ts, { lat: r.lat, lng: r.lng });
   if (ctx.workspaceId === null) return;
   const values: Partial<Record<GasChannel, number | null>> = { odour: r.odour };
-  for (const gas of GASES) values[gas] = r.gases[gas];
-  await checkCrossings(db, {
+  for (const channel of GASES) values[channel] = r.gases[channel];
+  await checkCrossings(db, gas.alarms, {
     sn,
     ts,
     values,
-    thresholds: await cachedThresholds(db, ctx.workspaceId, ts),
+    thresholds: await cachedThresholds(db, gas.thresholds, ctx.workspaceId, ts),
     // A reading without a position is placed where the aircraft was last seen, if recently.
     position: () =>
       r.lat !== null && r.lng !== null
         ? Promise.resolve({ lat: r.lat, lng: r.lng })
-        : lastPosition(db, sn, ts),
+        : lastPosition(db, gas.positions, sn, ts),
     publish,
     notifier,
   });
 }
 
-/** Stores `batch` (in arrival order) and checks each of its readings against the thresholds. */
+/**
+ * Stores `batch` (in arrival order) and checks each of its readings against the thresholds; `gas` is
+ * the app's state (caches, crossing states, counts).
+ */
 export async function storeGasReadings(
   db: Db,
+  gas: GasState,
   batch: readonly QueuedGasReading[],
   publish?: Publish,
   notifier: Notifier = SILENT_NOTIFIER,
@@ -104,7 +110,7 @@ export async function storeGasReadings(
   if (batch.length === 0) return;
   const rows: Row[] = [];
   // Mostly cache hits: the database is asked once per device every few seconds.
-  for (const q of batch) rows.push({ ...q, ctx: await deviceContext(db, q.sn, q.ts) });
+  for (const q of batch) rows.push({ ...q, ctx: await deviceContext(db, gas.devices, q.sn, q.ts) });
   await db.tx(async (tx) => {
     await insertReadings(tx, rows);
     await storeGasRollUps(
@@ -112,13 +118,13 @@ export async function storeGasReadings(
       rows.map((row) => ({ ...row, workspaceId: row.ctx.workspaceId })),
     );
   });
-  gasIngestStats(db).stored += rows.length;
+  gas.stats.stored += rows.length;
   // Positions are noted in the same order as the checks, so a reading without one is placed where
   // the aircraft was before it, never after. One reading's failed check does not skip the others'.
   let failure: { error: unknown } | undefined;
   for (const row of rows) {
     try {
-      await checkReading(db, row, publish, notifier);
+      await checkReading(db, gas, row, publish, notifier);
     } catch (error) {
       failure ??= { error };
     }

@@ -5,7 +5,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { LoginThrottle } from '../auth/loginThrottle.ts';
 import type { TokenVersions } from '../auth/tokenVersions.ts';
+import type { AiAlarmContext } from '../ai/aiAlarmContext.ts';
+import type { AirspaceState } from '../airspace/airspaceState.ts';
 import type { Config } from '../config.ts';
+import type { DrcServiceSlot } from '../drc/drcServiceSlot.ts';
+import type { GasState } from '../gas/gasState.ts';
 import type { PrincipalEvents } from '../principalEvents.ts';
 import type { Db } from '../db/Db.ts';
 import type { DeviceGateway } from '../devices/DeviceGateway.ts';
@@ -54,6 +58,14 @@ export interface AppDeps {
   simulator: SimulatorHooks;
   /** The running flight-task engine, once the realtime extension has started it. */
   tasks: TaskEngineSlot;
+  /** The DRC service, once the composition root has started it (before the routes). */
+  drc: DrcServiceSlot;
+  /** Where AI alarms' snapshots go: the same for ingestion and the routes that serve them. */
+  aiAlarms: AiAlarmContext;
+  /** Airspace's memory: the dock link, latest distances, file rebuilds, held proximity alarms. */
+  airspace: AirspaceState;
+  /** Gas's memory, filled by ingestion and read by the routes: counts, caches, crossing states. */
+  gas: GasState;
 }
 
 /** The Fastify instance with zod schemas as the type provider. */

@@ -6,7 +6,9 @@
  * with a shared subscription (ingestion.ts).
  */
 import type { Notifier } from '../notifications/Notifier.ts';
+import type { AiAlarmContext } from '../ai/aiAlarmContext.ts';
 import type { Db } from '../db/Db.ts';
+import type { GasState } from '../gas/gasState.ts';
 import type { EmbeddedBroker } from './embeddedBroker.ts';
 import type { Ingestion } from './ingestion.ts';
 import type { Log } from '../runtime/log.ts';
@@ -19,6 +21,10 @@ import { createTelemetrySink } from './telemetrySink.ts';
 export interface InProcessIngestionOptions {
   db: Db;
   log: Log;
+  /** The app's gas state, shared with its routes (see `SinkOptions.gas`). */
+  gas: GasState;
+  /** Where AI alarms' snapshots go (see `SinkOptions.aiAlarms`). */
+  aiAlarms: AiAlarmContext | null;
   broker: EmbeddedBroker;
   scheduler?: Scheduler;
   offlineAfterMs?: number;
@@ -38,6 +44,8 @@ export async function startInProcessIngestion(
     log: options.log,
     scheduler: options.scheduler ?? realScheduler,
     publish: (topic, payload) => broker.inject(topic, Buffer.from(payload)),
+    gas: options.gas,
+    aiAlarms: options.aiAlarms,
     offlineAfterMs: options.offlineAfterMs,
     requests: options.requests,
     notifier: options.notifier,

@@ -4,7 +4,9 @@
  * share of the messages and every message is stored once.
  */
 import { connect } from 'mqtt';
+import type { AiAlarmContext } from '../ai/aiAlarmContext.ts';
 import type { Db } from '../db/Db.ts';
+import type { GasState } from '../gas/gasState.ts';
 import type { Notifier } from '../notifications/Notifier.ts';
 import type { Log } from '../runtime/log.ts';
 import type { IngestionObserver } from '../ops/metrics.ts';
@@ -35,6 +37,10 @@ export const isIngestionTopic = (topic: string): boolean => INGESTION_TOPIC.test
 export interface IngestionOptions {
   db: Db;
   log: Log;
+  /** The app's gas state, shared with its routes (see `SinkOptions.gas`). */
+  gas: GasState;
+  /** Where AI alarms' snapshots go (see `SinkOptions.aiAlarms`). */
+  aiAlarms: AiAlarmContext | null;
   /** `mqtt://…` of the embedded broker's TCP port, or `MQTT_URL`. */
   url: string;
   username: string;
@@ -92,6 +98,8 @@ export async function startIngestion(options: IngestionOptions): Promise<Ingesti
     log,
     scheduler,
     publish: (topic, payload) => client.publish(topic, payload, { qos: 1 }),
+    gas: options.gas,
+    aiAlarms: options.aiAlarms,
     offlineAfterMs: options.offlineAfterMs,
     requests: options.requests,
     notifier: options.notifier,

@@ -75,6 +75,8 @@ export async function startServerClients(
       ? await startInProcessIngestion({
           db,
           log,
+          gas: deps.gas,
+          aiAlarms: deps.aiAlarms,
           broker: running.broker,
           requests,
           notifier: deps.notifier,
@@ -83,6 +85,8 @@ export async function startServerClients(
       : await startIngestion({
           db,
           log,
+          gas: deps.gas,
+          aiAlarms: deps.aiAlarms,
           url,
           username,
           password: serverSecret,

@@ -71,6 +71,7 @@ describe.each(backends)('AI alarms on $name', (backend) => {
   async function ingest(sn: string, id: string, category?: string, confidence?: number) {
     const alarmId = await ingestAiAlarm(
       world.server.handle.db,
+      world.server.handle.deps.aiAlarms,
       sn,
       detection(id, category, confidence),
       Date.now(),
@@ -91,7 +92,13 @@ describe.each(backends)('AI alarms on $name', (backend) => {
     await addDevice('AIUAV2', world.s.other);
     await ingest('AIUAV1', 'det-1');
     expect(
-      await ingestAiAlarm(world.server.handle.db, 'AIUAV1', detection('det-1'), Date.now()),
+      await ingestAiAlarm(
+        world.server.handle.db,
+        world.server.handle.deps.aiAlarms,
+        'AIUAV1',
+        detection('det-1'),
+        Date.now(),
+      ),
     ).toBeNull();
     await ingest('AIUAV2', 'det-foreign', 'person');
     const list = await world.server.call<Page<AiAlarm>>('GET', AI_ALARM_API.list, {

@@ -416,6 +416,7 @@ describe.each(backends)('feature points on $name', (backend) => {
     const detect = (id: string, dLat: number) =>
       ingestAiAlarm(
         world.server.handle.db,
+        world.server.handle.deps.aiAlarms,
         'FPUAV1',
         {
           alarm_id: id,

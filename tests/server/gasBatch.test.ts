@@ -8,7 +8,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/Db.ts';
 import { migrate } from '../../server/db/migrate.ts';
-import { gasIngestStats } from '../../server/gas/acceptGasReading.ts';
+import { createGasState } from '../../server/gas/gasState.ts';
+import type { GasState } from '../../server/gas/gasState.ts';
 import { readGasReading } from '../../server/gas/readGasReading.ts';
 import { GAS_BATCH_MAX, GAS_BATCH_MS } from '../../server/gas/storeGasReadings.ts';
 import { manualScheduler } from '../../server/runtime/scheduler.ts';
@@ -100,6 +101,7 @@ describe.each(backends)('batched gas readings ($name)', (backend) => {
   let sns: string[];
   let workspace: number;
   let sink: TelemetrySink;
+  let gas: GasState;
   let clock: ManualScheduler;
   let statements: string[];
   let published: { topic: string; body: Record<string, unknown> }[];
@@ -132,10 +134,13 @@ describe.each(backends)('batched gas readings ($name)', (backend) => {
     onPublish = () => undefined;
     // 50 s past the hour: a minute ends during the burst below.
     clock = manualScheduler(Date.UTC(2026, 10, 23, 1, 0, 50));
+    gas = createGasState();
     sink = createTelemetrySink({
       db,
       log: recordingLog(),
       scheduler: clock,
+      gas,
+      aiAlarms: null,
       publish: (topic, payload) => {
         published.push({ topic, body: JSON.parse(payload) as Record<string, unknown> });
         onPublish();
@@ -208,7 +213,7 @@ describe.each(backends)('batched gas readings ($name)', (backend) => {
       'select device_sn, odour from gas_readings order by odour',
     );
     expect(stored).toEqual(sent.map((s) => ({ device_sn: s.sn, odour: s.data.odour })));
-    expect(gasIngestStats(db)).toMatchObject({ stored: sent.length, malformed });
+    expect(gas.stats).toMatchObject({ stored: sent.length, malformed });
     // One insert and one upsert per roll-up per periodic batch, none per reading.
     expect(inserts('gas_readings')).toBe(seconds);
     expect(inserts('gas_minutes')).toBe(seconds);

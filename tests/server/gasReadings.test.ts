@@ -312,10 +312,11 @@ describe('smell sensing', () => {
 
   it('downsamples long ranges into buckets that keep the peaks', async () => {
     const db = world.server.handle.db;
+    const { gas } = world.server.handle.deps;
     const t0 = Date.UTC(2026, 1, 1, 8);
     // 700 readings a second apart, one spike in the middle.
     for (let i = 0; i < 700; i++)
-      await storeGasReading(db, SENSOR, reading(i === 350 ? 18 : 2), t0 + 1000 * i);
+      await storeGasReading(db, gas, SENSOR, reading(i === 350 ? 18 : 2), t0 + 1000 * i);
     const query = {
       device_sn: SENSOR,
       from: new Date(t0 - 86_400_000).toISOString(),
@@ -351,6 +352,7 @@ describe('smell sensing', () => {
 
   it('estimates the source of simulated plume crossings within 100 m', async () => {
     const db = world.server.handle.db;
+    const { gas } = world.server.handle.deps;
     const source = { lat: 22.6, lng: 113.9 };
     const t0 = Date.UTC(2026, 0, 5, 10);
     let i = 0;
@@ -364,6 +366,7 @@ describe('smell sensing', () => {
         );
         await storeGasReading(
           db,
+          gas,
           SENSOR,
           reading(1.9 + c, {
             latitude: at.lat,

@@ -264,7 +264,13 @@ describe('hostile media from docks', () => {
         )
       )[0]?.snapshot_key;
     const ingest = (sn: string, id: string, key: string) =>
-      ingestAiAlarm(server.handle.db, sn, detection(id, key), Date.now());
+      ingestAiAlarm(
+        server.handle.db,
+        server.handle.deps.aiAlarms,
+        sn,
+        detection(id, key),
+        Date.now(),
+      );
 
     beforeAll(async () => {
       const storage = server.handle.deps.storage;

@@ -3,6 +3,7 @@
  * with their serial number and secret, publish, and ingestion turns that into database rows.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createGasState } from '../../server/gas/gasState.ts';
 import type { Ingestion } from '../../server/mqtt/ingestion.ts';
 import { startInProcessIngestion } from '../../server/mqtt/inProcessIngestion.ts';
 import { manualScheduler } from '../../server/runtime/scheduler.ts';
@@ -60,6 +61,8 @@ describe.each(['in-process', 'client'] as const)(
           : await startInProcessIngestion({
               db: fx.db,
               log,
+              gas: createGasState(),
+              aiAlarms: null,
               broker: harness.broker,
               scheduler: clock,
             });

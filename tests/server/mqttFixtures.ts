@@ -14,6 +14,7 @@ import { createBrokerAuth } from '../../server/mqtt/brokerAuth.ts';
 import type { AccessClaims, BrokerAuth } from '../../server/mqtt/brokerAuth.ts';
 import { startEmbeddedBroker } from '../../server/mqtt/embeddedBroker.ts';
 import type { EmbeddedBroker } from '../../server/mqtt/embeddedBroker.ts';
+import { createGasState } from '../../server/gas/gasState.ts';
 import { startIngestion } from '../../server/mqtt/ingestion.ts';
 import type { Ingestion, IngestionOptions } from '../../server/mqtt/ingestion.ts';
 import type { Log } from '../../server/runtime/log.ts';
@@ -187,7 +188,10 @@ export async function startBroker(db: Db, log: Log): Promise<BrokerHarness> {
   };
 }
 
-/** The server's own ingestion on the embedded broker, unshared, with `extra` options on top. */
+/**
+ * The server's own ingestion on the embedded broker, unshared, with `extra` options on top; without
+ * an app around it, it keeps a gas state of its own and stores AI alarms without snapshots.
+ */
 export function startTestIngestion(
   fx: Fixture,
   harness: BrokerHarness,
@@ -201,6 +205,8 @@ export function startTestIngestion(
     username: 'skydeck-server',
     password: SERVER_SECRET,
     shared: false,
+    gas: createGasState(),
+    aiAlarms: null,
     ...extra,
   });
 }

@@ -3,6 +3,8 @@
  * presence from topology, osd and silence; HMS alarms raised and cleared; bad input counted, not fatal.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
+import { createGasState } from '../../server/gas/gasState.ts';
+import type { GasState } from '../../server/gas/gasState.ts';
 import { findDevice } from '../../server/http/devices/deviceQueries.ts';
 import { createTelemetrySink } from '../../server/mqtt/telemetrySink.ts';
 import type { TelemetrySink } from '../../server/mqtt/telemetrySink.ts';
@@ -22,6 +24,8 @@ describe('telemetry sink', () => {
   let fx: Fixture;
   let clock: ManualScheduler;
   let sink: TelemetrySink;
+  // One per database, as the app has: every sink a test starts on the fixture shares it.
+  let gas: GasState;
   let replies: { topic: string; body: Record<string, unknown> }[];
   const log = recordingLog();
 
@@ -37,6 +41,7 @@ describe('telemetry sink', () => {
 
   beforeEach(async () => {
     fx = await openFixture();
+    gas = createGasState();
     const fleet = buildFleet({ drones: 2, seed: 1, center: DEFAULT_CENTER });
     await registerSimFleet(fx.db, fx.projectA, fleet, SIM_KEY);
     // Detach the aircraft so topology has something to do.
@@ -47,6 +52,8 @@ describe('telemetry sink', () => {
       db: fx.db,
       log,
       scheduler: clock,
+      gas,
+      aiAlarms: null,
       publish: (topic, payload) =>
         replies.push({ topic, body: JSON.parse(payload) as Record<string, unknown> }),
     });
@@ -122,7 +129,14 @@ describe('telemetry sink', () => {
       UAV,
     ]);
     await sink.stop();
-    sink = createTelemetrySink({ db: fx.db, log, scheduler: clock, publish: () => undefined });
+    sink = createTelemetrySink({
+      db: fx.db,
+      log,
+      scheduler: clock,
+      gas,
+      aiAlarms: null,
+      publish: () => undefined,
+    });
     await sink.start();
     send(
       `sys/product/${DOCK}/status`,
@@ -191,6 +205,8 @@ describe('telemetry sink', () => {
       db: fx.db,
       log,
       scheduler: clock,
+      gas,
+      aiAlarms: null,
       publish: () => undefined,
       maxPendingReadings: 3,
     });
@@ -269,6 +285,8 @@ describe('telemetry sink', () => {
       db: fx.db,
       log,
       scheduler: clock,
+      gas,
+      aiAlarms: null,
       publish: () => {},
       observe: {
         lag: (stage, seconds) => lags.push([stage, Math.round(seconds * 1000)]),

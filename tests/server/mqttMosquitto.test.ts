@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createGasState } from '../../server/gas/gasState.ts';
 import { startIngestion } from '../../server/mqtt/ingestion.ts';
 import type { Ingestion } from '../../server/mqtt/ingestion.ts';
 import { manualScheduler } from '../../server/runtime/scheduler.ts';
@@ -41,6 +42,8 @@ describe.skipIf(!url)('simulator → external broker (TEST_MQTT_URL) → ingesti
       url: url ?? '',
       username: 'skydeck-server',
       password: 'unused-by-an-anonymous-broker',
+      gas: createGasState(),
+      aiAlarms: null,
       shared: true,
       shareGroup: `skydeck-test-${tag}`,
       scheduler: clock,

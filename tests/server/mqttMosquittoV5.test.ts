@@ -19,6 +19,7 @@ import {
   startDynsecMosquitto,
   warnSkipped,
 } from './helpers/localPorts.ts';
+import { createGasState } from '../../server/gas/gasState.ts';
 import { hashDeviceSecret } from '../../server/mqtt/brokerAuth.ts';
 import { rememberDeviceSecret } from '../../server/mqtt/deviceSecrets.ts';
 import { startMosquittoFleet } from '../../server/mqtt/dynsec/mosquittoFleet.ts';
@@ -107,6 +108,8 @@ describe.skipIf(missing.length > 0)('MQTT 5.0 devices through a managed Mosquitt
       password: SERVER.password,
       shared: true,
       scheduler: manualScheduler(Date.now()),
+      gas: createGasState(),
+      aiAlarms: null,
     });
     await ingestion.ready;
     consoles = await startBroker(fx.db, log);

@@ -169,13 +169,14 @@ describe.each(backends)('notification rules on $name', (backend) => {
     const only = { device_sns: [uav, dock] };
     for (const kind of ['ai_alarm', 'hms', 'gas', 'device_offline'])
       await rule({ event_kind: kind, filter: only });
-    const db = w.handle.deps.db;
+    const { db, aiAlarms, gas } = w.handle.deps;
     const now = clock.now();
     const presence = createPresence(db, MINUTE, w.notifier);
     await presence.load(now);
     const out = await posted(async () => {
       await storeAiAlarm(
         db,
+        aiAlarms,
         uav,
         { alarm_id: 'ntf-1', category: 'smoke', confidence: 0.8 },
         now,
@@ -184,6 +185,7 @@ describe.each(backends)('notification rules on $name', (backend) => {
       // The same detection again (a repeat) stores nothing and says nothing.
       await storeAiAlarm(
         db,
+        aiAlarms,
         uav,
         { alarm_id: 'ntf-1', category: 'smoke', confidence: 0.8 },
         now,
@@ -191,7 +193,7 @@ describe.each(backends)('notification rules on $name', (backend) => {
       );
       const hms = { list: [{ code: '0x16100083', level: 2, module: 3, device_type: '0-67-0' }] };
       await storeHms(db, dock, readHmsList(hms), now, w.notifier);
-      await checkCrossings(db, {
+      await checkCrossings(db, gas.alarms, {
         sn: uav,
         ts: now,
         values: { ch4: 500 },
@@ -216,7 +218,7 @@ describe.each(backends)('notification rules on $name', (backend) => {
 
   it('hears an aircraft coming near a no-fly area, and going inside, with the area and distance', async () => {
     const [uav, dock] = [await device(), await device(3)];
-    const db = w.handle.deps.db;
+    const { db, airspace, gas } = w.handle.deps;
     await db.query('update devices set gateway_sn = $1 where device_sn = $2', [dock, uav]);
     const areaId = `ntf-area-${dock}`;
     await db.query(
@@ -229,14 +231,18 @@ describe.each(backends)('notification rules on $name', (backend) => {
       filter: { categories: ['airspace_nfz'], device_sns: [uav] },
     });
     const report = (at: number, distance: number, inside: boolean) =>
-      checkProximity(db, {
-        dockSn: dock,
-        at,
-        locations: [{ area_id: areaId, area_distance: distance, is_in_area: inside }],
-        warnM: 100,
-        publish: () => undefined,
-        notifier: w.notifier,
-      });
+      checkProximity(
+        db,
+        { held: airspace.held, positions: gas.positions },
+        {
+          dockSn: dock,
+          at,
+          locations: [{ area_id: areaId, area_distance: distance, is_in_area: inside }],
+          warnM: 100,
+          publish: () => undefined,
+          notifier: w.notifier,
+        },
+      );
     const now = clock.now();
     const near = await posted(() => report(now, 42.4, false));
     expect(near).toHaveLength(1);

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/Db.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { manualScheduler } from '../../server/runtime/scheduler.ts';
+import { createGasState } from '../../server/gas/gasState.ts';
 import { createTelemetrySink } from '../../server/mqtt/telemetrySink.ts';
 import type { TelemetrySink } from '../../server/mqtt/telemetrySink.ts';
 import { buildFleet, DEFAULT_CENTER } from '../../server/sim/fleet.ts';
@@ -55,7 +56,14 @@ describe.each(backends)('batched ingestion writes ($name)', (backend) => {
       tx: (work) => inner.tx(work),
       close: () => inner.close(),
     };
-    sink = createTelemetrySink({ db, log: recordingLog(), scheduler: clock, publish: () => {} });
+    sink = createTelemetrySink({
+      db,
+      log: recordingLog(),
+      scheduler: clock,
+      publish: () => {},
+      gas: createGasState(),
+      aiAlarms: null,
+    });
     await sink.start();
     statements = [];
   });

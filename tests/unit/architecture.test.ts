@@ -158,6 +158,15 @@ describe('the rooms of the code base', () => {
     expect(misnamed).toEqual([]);
   });
 
+  it('keeps no per-app state in module registries keyed by the database handle', () => {
+    // Such state comes from the composition root (AppDeps, the sink's options), so the routes and
+    // ingestion of one app share one instance and nothing reaches it through `db` alone.
+    const registries = [...graph.keys()]
+      .filter((f) => f.startsWith('server/'))
+      .filter((f) => /\b(?:Weak)?Map<\s*Db\b/.test(readFileSync(join(ROOT, f), 'utf8')));
+    expect(registries).toEqual([]);
+  });
+
   it('keeps the console and the server apart', () => {
     const console = (f: string) => f.startsWith('src/');
     const server = (f: string) => f.startsWith('server/');

@@ -4,10 +4,18 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/Db.ts';
-import { cachedThresholds, forgetThresholds } from '../../server/gas/gasThresholds.ts';
+import {
+  cachedThresholds,
+  createThresholdCache,
+  forgetThresholds,
+} from '../../server/gas/gasThresholds.ts';
 
-/** A database whose threshold rows are whatever `rows` holds when a query is answered. */
+/**
+ * A database whose threshold rows are whatever `rows` holds when a query is answered, with the cache
+ * an app would hold for it.
+ */
 function fakeDb() {
+  const cache = createThresholdCache();
   let rows: { gas: string; caution: number; warning: number }[] = [];
   const waiting: (() => void)[] = [];
   let queries = 0;
@@ -25,9 +33,10 @@ function fakeDb() {
   };
   return {
     db,
+    cache,
     save(caution: number, warning: number) {
       rows = [{ gas: 'ch4', caution, warning }];
-      forgetThresholds(db, 1);
+      forgetThresholds(cache, 1);
     },
     answer: () => waiting.splice(0).forEach((go) => go()),
     queries: () => queries,
@@ -39,21 +48,21 @@ const ch4 = (list: { gas: string; caution: number }[]) => list.find((t) => t.gas
 describe('gas threshold cache', () => {
   it('answers repeated reads from the cache', async () => {
     const f = fakeDb();
-    const first = cachedThresholds(f.db, 1, 1_000);
+    const first = cachedThresholds(f.db, f.cache, 1, 1_000);
     f.answer();
     await first;
-    await cachedThresholds(f.db, 1, 2_000);
+    await cachedThresholds(f.db, f.cache, 1, 2_000);
     expect(f.queries()).toBe(1);
   });
 
   it('does not keep what a read under way during a save returned', async () => {
     const f = fakeDb();
     f.save(5, 9);
-    const before = cachedThresholds(f.db, 1, 1_000);
+    const before = cachedThresholds(f.db, f.cache, 1, 1_000);
     f.save(20, 40);
     f.answer();
     expect(ch4(await before)).toMatchObject({ caution: 5 });
-    const after = cachedThresholds(f.db, 1, 1_500);
+    const after = cachedThresholds(f.db, f.cache, 1, 1_500);
     f.answer();
     expect(ch4(await after)).toMatchObject({ caution: 20, warning: 40 });
     expect(f.queries()).toBe(2);

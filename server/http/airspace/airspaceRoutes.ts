@@ -43,7 +43,7 @@ export async function afterChange(
   workspaceId: number,
 ): Promise<void> {
   try {
-    await refreshProjectFile(deps.db, deps.storage, workspaceId);
+    await refreshProjectFile(deps.db, deps.storage, deps.airspace, workspaceId);
   } catch (error) {
     log.error({ err: error, workspaceId }, 'airspace file could not be rebuilt');
   }

@@ -13,6 +13,7 @@ import type {
 import { AIRSPACE_ACCESS, AIRSPACE_API } from '../../../protocol/airspace.ts';
 import { areasOf } from '../../airspace/areaStore.ts';
 import { droneLocationsOf } from '../../airspace/dockReports.ts';
+import type { DroneLocationReports } from '../../airspace/dockReports.ts';
 import { airspaceObjectKey, validAirspaceSignature } from '../../airspace/fileLink.ts';
 import { announceTo, docksOf, projectFile } from '../../airspace/projectFile.ts';
 import type { Db } from '../../db/Db.ts';
@@ -36,8 +37,13 @@ interface DockRow {
 }
 
 /** The nearest no-fly area in the dock's latest in-flight report, if it is recent. */
-function nearestOf(db: Db, dockSn: string, areas: readonly AirspaceArea[], now: number) {
-  const report = droneLocationsOf(db, dockSn, now);
+function nearestOf(
+  reports: DroneLocationReports,
+  dockSn: string,
+  areas: readonly AirspaceArea[],
+  now: number,
+) {
+  const report = droneLocationsOf(reports, dockSn, now);
   if (!report) return null;
   const byId = new Map(areas.map((a) => [a.area_id, a]));
   let best: AirspaceDistance | null = null;
@@ -58,8 +64,12 @@ function nearestOf(db: Db, dockSn: string, areas: readonly AirspaceArea[], now: 
   return best;
 }
 
-/** The file and every dock of the project with its last report. */
-async function syncView(db: Db, workspaceId: number): Promise<AirspaceSync> {
+/** The file and every dock of the project with its last report (from the app's `reports`). */
+async function syncView(
+  db: Db,
+  reports: DroneLocationReports,
+  workspaceId: number,
+): Promise<AirspaceSync> {
   const file = await projectFile(db, workspaceId);
   const rows = await db.query<DockRow>(
     `select d.device_sn, d.name, d.online, s.status, s.reason, s.checksum, s.updated_at
@@ -81,14 +91,14 @@ async function syncView(db: Db, workspaceId: number): Promise<AirspaceSync> {
         ? file === null
         : r.status === 'synchronized' && r.checksum === (file?.checksum ?? null),
     updated_at: r.updated_at?.toISOString() ?? null,
-    nearest: nearestOf(db, r.device_sn, areas, now),
+    nearest: nearestOf(reports, r.device_sn, areas, now),
   }));
   return { file, docks };
 }
 
 /** Registers sync, resync and the docks' file route. */
 export function registerAirspaceSyncRoutes(app: ZodApp, deps: AppDeps): void {
-  const { db, storage, tokenSecret } = deps;
+  const { db, storage, tokenSecret, airspace } = deps;
 
   app.get(
     AIRSPACE_API.sync,
@@ -97,7 +107,7 @@ export function registerAirspaceSyncRoutes(app: ZodApp, deps: AppDeps): void {
       const caller = callerOf(request);
       const workspaceId = request.query.workspace_id ?? caller.workspaceId;
       await requireInScope(caller, workspaceId, 'workspace');
-      return ok<AirspaceSync>(request, await syncView(db, workspaceId));
+      return ok<AirspaceSync>(request, await syncView(db, airspace.reports, workspaceId));
     },
   );
 
@@ -111,7 +121,7 @@ export function registerAirspaceSyncRoutes(app: ZodApp, deps: AppDeps): void {
       await requireInScope(caller, workspaceId, 'workspace');
       const docks = await docksOf(db, workspaceId);
       if (b.dock_sn !== undefined && !docks.includes(b.dock_sn)) throw notFound('device');
-      const told = await announceTo(db, b.dock_sn === undefined ? docks : [b.dock_sn]);
+      const told = await announceTo(db, airspace, b.dock_sn === undefined ? docks : [b.dock_sn]);
       await audit(db, request, {
         module: 'airspace',
         action: 'resync',

@@ -12,7 +12,6 @@ import { ok } from '../envelope.ts';
 import { requireInScope, scopedWorkspaceOf } from '../scope.ts';
 import type { DrcUser } from '../../drc/drcService.ts';
 import { registerDrcGuardRoutes } from './drcGuardRoutes.ts';
-import { drcServiceOf } from '../../drc/drcRuntime.ts';
 import { commandBody, delayBody, enterBody, exitBody, statusQuery } from './drcSchemas.ts';
 
 const userOf = (caller: Caller): DrcUser => ({
@@ -24,7 +23,7 @@ const userOf = (caller: Caller): DrcUser => ({
 /** Registers the DRC routes over the DRC service the composition root started. */
 export function registerDrcRoutes(app: ZodApp, deps: AppDeps): void {
   const { db } = deps;
-  const service = drcServiceOf(db);
+  const service = deps.drc.get();
   if (!service) throw new Error('the DRC service starts before its routes (app.ts)');
   registerDrcGuardRoutes(app, deps);
   /** The dock, when it exists in the caller's scope (404 otherwise). */

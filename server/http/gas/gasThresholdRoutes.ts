@@ -60,7 +60,7 @@ export function registerGasThresholdRoutes(app: ZodApp, deps: AppDeps): void {
             .slice(0, 500),
         });
       });
-      forgetThresholds(db, workspaceId);
+      forgetThresholds(deps.gas.thresholds, workspaceId);
       return ok<GasThreshold[]>(request, await thresholdsOf(db, workspaceId));
     },
   );

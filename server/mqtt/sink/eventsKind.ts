@@ -24,7 +24,7 @@ export interface EventsKind {
 }
 
 export function createEventsKind(parts: SinkParts): EventsKind {
-  const { db, lanes, notifier, stats } = parts;
+  const { db, lanes, notifier, stats, gas, aiAlarms } = parts;
   let eventsDue: DeviceEventRow[] = [];
   return {
     take(sn, msg, now) {
@@ -41,11 +41,11 @@ export function createEventsKind(parts: SinkParts): EventsKind {
       }
       if (method === 'ai_alarm')
         lanes.enqueue('ai alarm', () =>
-          withLogContext(about, () => storeAiAlarm(db, sn, msg.data, now, notifier)),
+          withLogContext(about, () => storeAiAlarm(db, aiAlarms, sn, msg.data, now, notifier)),
         );
       if (method === 'gas_reading') {
         // Parsed now, so a malformed body is counted and never takes a place in the lane.
-        const reading = acceptGasReading(db, sn, msg.data);
+        const reading = acceptGasReading(gas.stats, sn, msg.data);
         if (reading) lanes.enqueueReading({ sn, ts: now, reading });
       }
       if (msg.needReply) parts.reply(thingTopic(sn, 'events_reply'), msg);

@@ -1,4 +1,6 @@
+import type { AiAlarmContext } from '../../ai/aiAlarmContext.ts';
 import type { Db } from '../../db/Db.ts';
+import type { GasState } from '../../gas/gasState.ts';
 import type { Notifier } from '../../notifications/Notifier.ts';
 import type { IngestionObserver } from '../../ops/metrics.ts';
 import type { Log } from '../../runtime/log.ts';
@@ -11,6 +13,13 @@ export interface SinkOptions {
   scheduler: Scheduler;
   /** Publishes a reply (`status_reply`, `events_reply`, `state_reply`, `requests_reply`). */
   publish: (topic: string, payload: string) => void;
+  /**
+   * The gas feature's memory (counts, caches, crossing states, positions): the app's `deps.gas`, which
+   * its routes and the airspace alarms share; a test's sink of its own takes a fresh one.
+   */
+  gas: GasState;
+  /** Where AI alarms' snapshots go (the app's `deps.aiAlarms`); null: alarms stored without one. */
+  aiAlarms: AiAlarmContext | null;
   /** Answers the gateways' `requests`; without it every request is left unanswered. */
   requests?: RequestRegistry;
   offlineAfterMs?: number;

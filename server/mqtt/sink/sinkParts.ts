@@ -1,4 +1,6 @@
+import type { AiAlarmContext } from '../../ai/aiAlarmContext.ts';
 import type { Db } from '../../db/Db.ts';
+import type { GasState } from '../../gas/gasState.ts';
 import type { Notifier } from '../../notifications/Notifier.ts';
 import type { IngestionObserver } from '../../ops/metrics.ts';
 import type { Scheduler } from '../../runtime/scheduler.ts';
@@ -23,6 +25,10 @@ export interface SinkParts {
   lanes: WriteLanes;
   stats: IngestionStats;
   publish: (topic: string, payload: string) => void;
+  /** The app's gas state (see `SinkOptions.gas`). */
+  gas: GasState;
+  /** Where AI alarms' snapshots go (see `SinkOptions.aiAlarms`). */
+  aiAlarms: AiAlarmContext | null;
   /** Answers `msg` on `topic` with `{ result: 0 }`. */
   reply(topic: string, msg: Decoded): void;
   observe?: IngestionObserver;
@@ -32,7 +38,7 @@ export interface SinkParts {
 
 /** The parts of one sink, from its options. */
 export function createSinkParts(options: SinkOptions, stats: IngestionStats): SinkParts {
-  const { db, log, scheduler, publish, observe } = options;
+  const { db, log, scheduler, publish, observe, gas, aiAlarms } = options;
   const notifier = options.notifier ?? SILENT_NOTIFIER;
   const lanes = createWriteLanes({
     db,
@@ -40,6 +46,7 @@ export function createSinkParts(options: SinkOptions, stats: IngestionStats): Si
     stats,
     notifier,
     publish,
+    gas,
     maxPendingReadings: options.maxPendingReadings ?? MAX_PENDING_READINGS,
     ...(observe ? { observe } : {}),
   });
@@ -51,6 +58,8 @@ export function createSinkParts(options: SinkOptions, stats: IngestionStats): Si
     lanes,
     stats,
     publish,
+    gas,
+    aiAlarms,
     ...(observe ? { observe } : {}),
     reply(topic, msg) {
       const body = {

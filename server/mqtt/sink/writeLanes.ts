@@ -9,6 +9,7 @@
  */
 import type { Db } from '../../db/Db.ts';
 import type { QueuedGasReading } from '../../gas/acceptGasReading.ts';
+import type { GasState } from '../../gas/gasState.ts';
 import { GAS_BATCH_MAX, storeGasReadings } from '../../gas/storeGasReadings.ts';
 import type { Notifier } from '../../notifications/Notifier.ts';
 import type { IngestionObserver } from '../../ops/metrics.ts';
@@ -32,6 +33,8 @@ export interface LaneOptions {
   stats: IngestionStats;
   notifier: Notifier;
   publish: (topic: string, payload: string) => void;
+  /** The app's gas state the readings are counted and checked with. */
+  gas: GasState;
   maxPendingReadings: number;
   observe?: IngestionObserver;
 }
@@ -67,7 +70,7 @@ export function createWriteLanes(options: LaneOptions): WriteLanes {
       readingsDue = [];
       options.observe?.batch('gas', batch.length);
       readings = readings
-        .then(() => storeGasReadings(db, batch, options.publish, options.notifier))
+        .then(() => storeGasReadings(db, options.gas, batch, options.publish, options.notifier))
         .catch(failed('gas readings'))
         .finally(() => {
           pending -= batch.length;

@@ -3,7 +3,6 @@
  * accounts, a simulated fleet registered in the home project and flying over the server's own
  * broker, and every dock online before the suite starts.
  */
-import { drcServiceOf } from '../../../server/drc/drcRuntime.ts';
 import type { DrcService } from '../../../server/drc/drcService.ts';
 import { silentLog } from '../../../server/runtime/log.ts';
 import type { Scheduler } from '../../../server/runtime/scheduler.ts';
@@ -49,7 +48,7 @@ export async function startDrcFleet(options: DrcFleetOptions): Promise<DrcFleet>
     extensions: [realtimeExtension],
   });
   const s = await seeded(server);
-  options.prepare?.(drcServiceOf(server.handle.db));
+  options.prepare?.(server.handle.deps.drc.get());
   const { fleet } = options;
   await registerSimFleet(server.handle.db, s.home, fleet, options.secretKey);
   for (const u of fleet) server.handle.deps.events.changed({ kind: 'device', sn: u.dock.sn });
