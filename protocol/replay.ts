@@ -23,8 +23,11 @@ export const REPLAY_LIMITS = {
   maxDays: 31,
   /** Most serial numbers in `device_sn`. */
   maxDevices: 500,
-  /** `width`: the timeline's width in pixels; one downsampling bucket per pixel. */
-  minWidth: 100,
+  /**
+   * `width`: the timeline's width in pixels; one downsampling bucket per pixel. The console asks
+   * for a narrow overview of a long window first (a bucket a minute), hence the low minimum.
+   */
+  minWidth: 10,
   maxWidth: 8000,
   defaultWidth: 1600,
   /** Most events of one kind answered; `truncated` says when a kind had more. */

@@ -113,8 +113,15 @@ function withPage(rows: Row[], page: PageTimes | null): Row[] {
   const round = (v: number) => Math.round(v);
   return rows.map((row) =>
     page !== null && String(row[1]).includes(PAGE_ROW)
-      ? [...row, round(page.warm.frame), round(page.warm.idle), round(page.cold.frame)]
-      : [...row, '—', '—', '—'],
+      ? [
+          ...row,
+          round(page.warm.first),
+          round(page.warm.frame),
+          round(page.warm.idle),
+          round(page.cold.first),
+          round(page.cold.frame),
+        ]
+      : [...row, '—', '—', '—', '—', '—'],
   );
 }
 
@@ -122,8 +129,10 @@ function pageNote(name: string, page: PageTimes | null, why: string | null): str
   if (page === null) return `${name} page: skipped (${why ?? 'not run'}).`;
   const r = (v: number) => String(Math.round(v));
   const steps = (o: OpenTimes) =>
-    `answer received ${r(o.response)} ms, in the page's state ${r(o.data)} ms, first frame with the aircraft ${r(o.frame)} ms, map at rest ${r(o.idle)} ms`;
-  return `${name} page (timeline ${String(page.warm.width)} px, answer ${r(page.warm.kib)} KiB), after the request: on the open page ${steps(page.warm)}; in a fresh page load ${steps(page.cold)}.`;
+    `first frame with the aircraft ${r(o.first)} ms${o.overview > 0 ? ' (from the overview)' : ''}, full answer received ${r(o.response)} ms, in the page's state ${r(o.data)} ms, its first frame ${r(o.frame)} ms, map at rest ${r(o.idle)} ms`;
+  const overview =
+    page.warm.overview > 0 ? `, an overview of ${String(page.warm.overview)} px first` : '';
+  return `${name} page (timeline ${String(page.warm.width)} px${overview}, full answer ${r(page.warm.kib)} KiB), after the first request: on the open page ${steps(page.warm)}; in a fresh page load ${steps(page.cold)}.`;
 }
 
 async function run(opts: BenchOptions): Promise<BenchResult> {
@@ -159,15 +168,17 @@ async function run(opts: BenchOptions): Promise<BenchResult> {
       'read max',
       'JSON write p50',
       'open page: request → first frame',
+      'open page: → full answer drawn',
       'open page: → map at rest',
       'fresh load: request → first frame',
+      'fresh load: → full answer drawn',
     ],
     rows: [...withPage(lite.rows, litePage), ...withPage(postgres?.rows ?? [], pgPage)],
     notes: [
       `${String(plan.hourFleet * 3600)} points for the hour fleet (${String(plan.hourFleet)} aircraft × 3600 s, filled in ${f.hourFillS.toFixed(0)} s on PGlite) and ${String(20 * plan.days * FLIGHT_S)} for the month fleet (20 aircraft × ${String(plan.days)} days × a ${String(FLIGHT_S / 3600)}-hour flight, filled in ${f.monthFillS.toFixed(0)} s), inserted second by second across the fleet as live ingestion stores them; PGlite on disk in the benchmark's process, PostgreSQL ${postgres === null ? 'not reachable: skipped' : 'at REPLAY_BENCH_PG'}.`,
       `Thinning every minute to its first, last, lowest, highest and fastest point (trackRollup.ts, what the server does a few minutes after each minute) took ${f.thinS.toFixed(0)} s on PGlite and kept ${String(f.keptPoints)} points; windows whose buckets are whole minutes read those.`,
       `"read" is readReplayWindow as GET /api/replay/window runs it (devices, tracks, presence, lanes, events), ${String(plan.runs)} runs after one warm-up (the "not thinned" row: one run); "JSON write" is writing the answer (windowJson.ts: the tracks' columns as the database wrote them). A bucket of 0 answers every point; otherwise each aircraft keeps per bucket its first, last, lowest, highest and fastest point.`,
-      `Page columns (the row of the page's timeline width): the server as npm start runs it (PGlite on its own thread, or PostgreSQL) with the hour fleet in the operator's project, the built console in headless Chromium (software WebGL) at 1440×900; "open page" reads the window again on the open replay (its refresh button), "fresh load" navigates to the window's address, so the map starts up while the window is read. Medians of ${String(pageRuns)} of each after one warm-up, from the request's start (resource timing) to the page's marks (replayMapHandle.ts).`,
+      `Page columns (the row of the page's timeline width): the server as npm start runs it (PGlite on its own thread, or PostgreSQL) with the hour fleet in the operator's project, the built console in headless Chromium (software WebGL) at 1440×900; "open page" reads the window again on the open replay (its refresh button), "fresh load" navigates to the window's address, so the map starts up while the window is read. A long window is read as an overview first (buckets of a minute, from the thinned track), then in full: "first frame" is the first frame with the aircraft, from the overview; "full answer drawn" the first frame of the full answer. Medians of ${String(pageRuns)} of each after one warm-up, from the request's start (resource timing) to the page's marks (replayMapHandle.ts).`,
       pageNote('PGlite', litePage, missing),
       pageNote('PostgreSQL', pgPage, postgres === null ? 'PostgreSQL not reachable' : missing),
     ],

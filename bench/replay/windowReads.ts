@@ -96,6 +96,12 @@ export function casesOf(f: Filled, hourFleet: number, days: number, pageWidth: n
     { label: `1 h, ${fleet}, 1600 px (every point)`, ...hour, width: 1600, stored: hourPoints },
     { label: `1 h, ${fleet}, 400 px (9 s buckets)`, ...hour, width: 400, stored: hourPoints },
     {
+      label: `1 h, ${fleet}, 60 px (1 min buckets: the page's overview)`,
+      ...hour,
+      width: 60,
+      stored: hourPoints,
+    },
+    {
       label: `${String(days)} days, 20 aircraft, 1600 px`,
       ...month,
       width: 1600,

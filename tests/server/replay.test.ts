@@ -385,7 +385,7 @@ describe.each(backends)('replay API on $name', (backend) => {
     [{ from: iso(T0), to: '1999-12-31T00:00:00Z' }, 'to'],
     [{ from: iso(T0), to: iso(T0 + 1000), device_sn: 'RUAV1,bad sn' }, 'device_sn'],
     [{ from: iso(T0), to: iso(T0 + 1000), device_sn: 'NOSUCH' }, 'device_sn'],
-    [{ from: iso(T0), to: iso(T0 + 1000), width: 20 }, 'width'],
+    [{ from: iso(T0), to: iso(T0 + 1000), width: 9 }, 'width'],
     [{ from: iso(T0), to: iso(T0 + 1000), width: 'wide' }, 'width'],
   ])('refuses %j with a 400 naming the field', async (query, words) => {
     const a = await read(s.operator, query);

@@ -43,7 +43,7 @@ export default function ReplayPage() {
           canExport={data !== null && data.tracks.length > 0}
           report={c.toolbar.report}
         />
-        <ReplayStatus loading={c.loading} failed={c.failed} data={data} />
+        <ReplayStatus loading={c.loading} partial={c.partial} failed={c.failed} data={data} />
         <div className="replay-main">
           <ReplayMap
             data={data}
@@ -96,10 +96,12 @@ export default function ReplayPage() {
 }
 
 /** One line on what is shown: loading, failed, how finely, and what retention removed. */
-function ReplayStatus({ loading, failed, data }: Pick<WindowData, 'loading' | 'failed' | 'data'>) {
+function ReplayStatus(props: Pick<WindowData, 'loading' | 'partial' | 'failed' | 'data'>) {
+  const { loading, partial, failed, data } = props;
   const { t } = useTranslation('replay');
   const parts: string[] = [];
-  if (data !== null) {
+  if (partial) parts.push(t('status.overview'));
+  else if (data !== null) {
     if (data.tracks.length === 0) parts.push(t('status.empty'));
     else if (data.bucket_ms > 0) parts.push(t('status.bucket', { seconds: data.bucket_ms / 1000 }));
     else parts.push(t('status.raw'));
@@ -107,7 +109,12 @@ function ReplayStatus({ loading, failed, data }: Pick<WindowData, 'loading' | 'f
       parts.push(t('status.kept', { time: formatTime(data.kept_from) }));
   }
   return (
-    <div className="replay-status" data-testid="replay-status" data-loading={loading}>
+    <div
+      className="replay-status"
+      data-testid="replay-status"
+      data-loading={loading}
+      data-partial={partial}
+    >
       {loading && <Spinner size={14} />}
       {failed && <span className="replay-error">{t('status.failed')}</span>}
       <span>{parts.join(' · ')}</span>

@@ -94,6 +94,7 @@ export default defineStrings({
       loading: '正在加载…',
       failed: '加载失败',
       empty: '此时间窗口没有轨迹',
+      overview: '先显示概览（每分钟抽稀），完整轨迹正在加载',
       bucket: '轨迹已按每 {{seconds}} 秒抽稀（保留每段的首末点与最高、最低、最快点）',
       raw: '轨迹为全部存储点（每秒一个）',
       kept: '{{time}} 之前的数据已按保留期限删除',
@@ -244,6 +245,7 @@ export default defineStrings({
       loading: 'Loading…',
       failed: 'Could not load',
       empty: 'No tracks in this window',
+      overview: 'Showing an overview (thinned to minutes) while the full tracks load',
       bucket:
         'Tracks thinned to {{seconds}} s buckets (each keeps its first, last, lowest, highest and fastest point)',
       raw: 'Tracks at every stored point (one a second)',

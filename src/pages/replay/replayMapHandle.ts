@@ -26,6 +26,8 @@ export const REPLAY_MARKS = {
   frame: 'skydeck:replay-frame',
   /** The map has nothing left to load or draw: tracks, trails and basemap included. */
   idle: 'skydeck:replay-idle',
+  /** The answer in the page's state is the full one, not a long window's overview. */
+  full: 'skydeck:replay-full',
 } as const;
 
 /** Renders nothing; hands the page the map registered with the surrounding `MapProvider`. */
@@ -38,11 +40,20 @@ export function MapHandle({ onMap }: { onMap: (map: MapLibreMap | null) => void 
   return null;
 }
 
-/** Marks {@link REPLAY_MARKS} for each new answer: its arrival, its first frame, the map at rest. */
-export function useDrawnMarks(map: MapLibreMap | null, data: ReplayWindow | null): void {
+/**
+ * Marks {@link REPLAY_MARKS} for each new answer: its arrival (and whether it is the full one, not
+ * an overview), its first frame, the map at rest.
+ */
+export function useDrawnMarks(
+  map: MapLibreMap | null,
+  data: ReplayWindow | null,
+  partial: boolean,
+): void {
   useEffect(() => {
-    if (data !== null) performance.mark(REPLAY_MARKS.data);
-  }, [data]);
+    if (data === null) return;
+    performance.mark(REPLAY_MARKS.data);
+    if (!partial) performance.mark(REPLAY_MARKS.full);
+  }, [data, partial]);
   useEffect(() => {
     if (data === null || map === null) return;
     // The layers set their data in effects of the map's children, which run before this one: the

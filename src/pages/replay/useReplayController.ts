@@ -31,7 +31,7 @@ export function useReplayController() {
   // Known once the timeline has measured itself: the server is asked once, for that width.
   const [width, setWidth] = useState(0);
   const [tick, setTick] = useState(0);
-  const { data, loading, failed } = useReplayWindow({
+  const { data, partial, loading, failed } = useReplayWindow({
     workspaceId,
     from: view.from,
     to: view.to,
@@ -44,7 +44,7 @@ export function useReplayController() {
   const describe = useEventWords();
   // The map, from the MapProvider around the page: for the report's pictures and the timing marks.
   const [map, setMap] = useState<MapLibreMap | null>(null);
-  useDrawnMarks(map, data);
+  useDrawnMarks(map, data, partial);
   const report = useReplayReport(
     map,
     `${String(view.from)}|${String(view.to)}|${view.devices.join()}`,
@@ -83,6 +83,7 @@ export function useReplayController() {
     change,
     data,
     loading,
+    partial,
     failed,
     state,
     player,
