@@ -16,7 +16,6 @@ import { migrate, pendingMigrations } from './db/migrate.ts';
 import { createAirspaceState } from './airspace/airspaceState.ts';
 import { createDeviceGateway } from './devices/gateway.ts';
 import { startDrcRuntime } from './drc/drcRuntime.ts';
-import { DrcServiceSlot } from './drc/drcServiceSlot.ts';
 import { createGasState } from './gas/gasState.ts';
 import { startModelDeploys } from './models/deployLink.ts';
 import { openPglite } from './db/pgliteDb.ts';
@@ -37,6 +36,7 @@ import { logFormat, logTransport } from './ops/logOutput.ts';
 import { Metrics } from './ops/metrics.ts';
 import type { Log } from './runtime/log.ts';
 import { logContextFields, withLogContext } from './runtime/logContext.ts';
+import { Slot } from './runtime/slot.ts';
 import { realScheduler } from './runtime/scheduler.ts';
 import type { Scheduler } from './runtime/scheduler.ts';
 import { createNotifier } from './notifications/notificationService.ts';
@@ -46,7 +46,6 @@ import { guardedValidatorCompiler } from './http/validator.ts';
 import { PrincipalEvents } from './principalEvents.ts';
 import { REPO_ROOT } from './repoRoot.ts';
 import { simulatorHooks } from './sim/simulatorHooks.ts';
-import { TaskEngineSlot } from './tasks/taskEngineSlot.ts';
 import { databaseError, listenError, StartupError } from './startupError.ts';
 
 export type { AppDeps } from './http/context.ts';
@@ -242,8 +241,8 @@ export async function createSkydeck(
       }),
       devices,
       simulator,
-      tasks: new TaskEngineSlot(),
-      drc: new DrcServiceSlot(),
+      tasks: new Slot(),
+      drc: new Slot(),
       // Made here, once per app, and handed to both the routes and ingestion: what one side learns
       // (a threshold saved, a dock's report, a reading's position) the other sees.
       aiAlarms: { storage, renderSnapshot: simulator.renderSnapshot },

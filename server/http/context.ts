@@ -8,13 +8,14 @@ import type { TokenVersions } from '../auth/tokenVersions.ts';
 import type { AiAlarmContext } from '../ai/aiAlarmContext.ts';
 import type { AirspaceState } from '../airspace/airspaceState.ts';
 import type { Config } from '../config.ts';
-import type { DrcServiceSlot } from '../drc/drcServiceSlot.ts';
+import type { DrcService } from '../drc/drcService.ts';
 import type { GasState } from '../gas/gasState.ts';
 import type { PrincipalEvents } from '../principalEvents.ts';
 import type { Db } from '../db/Db.ts';
 import type { DeviceGateway } from '../devices/DeviceGateway.ts';
 import type { SimulatorHooks } from '../devices/simulatorHooks.ts';
-import type { TaskEngineSlot } from '../tasks/taskEngineSlot.ts';
+import type { Slot } from '../runtime/slot.ts';
+import type { TaskEngine } from '../tasks/taskEngine.ts';
 import type { NotificationService } from '../notifications/notificationService.ts';
 import type { ObjectStore } from '../storage/ObjectStore.ts';
 import type { Caller } from './caller.ts';
@@ -57,9 +58,9 @@ export interface AppDeps {
   /** What the built-in simulator lends the server (simulated aircraft, snapshots, test delays). */
   simulator: SimulatorHooks;
   /** The running flight-task engine, once the realtime extension has started it. */
-  tasks: TaskEngineSlot;
+  tasks: Slot<TaskEngine>;
   /** The DRC service, once the composition root has started it (before the routes). */
-  drc: DrcServiceSlot;
+  drc: Slot<DrcService>;
   /** Where AI alarms' snapshots go: the same for ingestion and the routes that serve them. */
   aiAlarms: AiAlarmContext;
   /** Airspace's memory: the dock link, latest distances, file rebuilds, held proximity alarms. */

@@ -8,6 +8,7 @@ import type { GasState } from '../../server/gas/gasState.ts';
 import { findDevice } from '../../server/http/devices/deviceQueries.ts';
 import { createTelemetrySink } from '../../server/mqtt/telemetrySink.ts';
 import type { TelemetrySink } from '../../server/mqtt/telemetrySink.ts';
+import type { SinkOptions } from '../../server/mqtt/telemetrySink.ts';
 import { manualScheduler } from '../../server/runtime/scheduler.ts';
 import type { ManualScheduler } from '../../server/runtime/scheduler.ts';
 import { buildFleet, DEFAULT_CENTER } from '../../server/sim/fleet.ts';
@@ -29,6 +30,17 @@ describe('telemetry sink', () => {
   let replies: { topic: string; body: Record<string, unknown> }[];
   const log = recordingLog();
 
+  /** A sink on the fixture with the app's shared state; `extra` adds or replaces options. */
+  const sinkOn = (extra: Partial<SinkOptions> = {}) =>
+    createTelemetrySink({
+      db: fx.db,
+      log,
+      scheduler: clock,
+      gas,
+      aiAlarms: null,
+      publish: () => undefined,
+      ...extra,
+    });
   const send = (topic: string, data: unknown, extra: Record<string, unknown> = {}) =>
     sink.handle(topic, bytes({ tid: 't1', bid: 'b1', timestamp: clock.now(), data, ...extra }));
   const device = async (sn: string) =>
@@ -48,12 +60,7 @@ describe('telemetry sink', () => {
     await fx.db.query('update devices set gateway_sn = null');
     clock = manualScheduler(Date.UTC(2026, 0, 1));
     replies = [];
-    sink = createTelemetrySink({
-      db: fx.db,
-      log,
-      scheduler: clock,
-      gas,
-      aiAlarms: null,
+    sink = sinkOn({
       publish: (topic, payload) =>
         replies.push({ topic, body: JSON.parse(payload) as Record<string, unknown> }),
     });
@@ -129,14 +136,7 @@ describe('telemetry sink', () => {
       UAV,
     ]);
     await sink.stop();
-    sink = createTelemetrySink({
-      db: fx.db,
-      log,
-      scheduler: clock,
-      gas,
-      aiAlarms: null,
-      publish: () => undefined,
-    });
+    sink = sinkOn();
     await sink.start();
     send(
       `sys/product/${DOCK}/status`,
@@ -201,15 +201,7 @@ describe('telemetry sink', () => {
 
   it('keeps every event and track batch when gas readings outrun the database', async () => {
     await sink.stop();
-    sink = createTelemetrySink({
-      db: fx.db,
-      log,
-      scheduler: clock,
-      gas,
-      aiAlarms: null,
-      publish: () => undefined,
-      maxPendingReadings: 3,
-    });
+    sink = sinkOn({ maxPendingReadings: 3 });
     await sink.start();
     send(`thing/product/${UAV}/osd`, { latitude: 22.5, longitude: 113.9 });
     const sent = 12;
@@ -281,13 +273,7 @@ describe('telemetry sink', () => {
   it('times each body it reads and each point it stores from the payload timestamp, and sizes each batch', async () => {
     const lags: [string, number][] = [];
     const batches: [string, number][] = [];
-    const timed = createTelemetrySink({
-      db: fx.db,
-      log,
-      scheduler: clock,
-      gas,
-      aiAlarms: null,
-      publish: () => {},
+    const timed = sinkOn({
       observe: {
         lag: (stage, seconds) => lags.push([stage, Math.round(seconds * 1000)]),
         batch: (kind, rows) => batches.push([kind, rows]),
