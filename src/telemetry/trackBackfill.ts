@@ -11,7 +11,8 @@
  * again at once is not worth a request), the hole of each device is read, a few requests at a time:
  * devices whose trail or charts are on screen first and always, the others up to a budget per
  * reconnect, so a fleet of thousands does not send thousands of requests. The rest keep their hole
- * noted and are filled if they come on screen later.
+ * noted and are filled if they come on screen later. An answer that ends short of the hole's end (the
+ * server had not stored those seconds yet) is followed by a read of the rest a little later.
  */
 import type { TrackPointDto } from '../../protocol/alarms.ts';
 import type { ConnectionState } from '../../protocol/telemetry.ts';
@@ -27,6 +28,11 @@ export const BACKFILL_SETTLE_MS = 3_000;
 export const BACKFILL_CONCURRENCY = 3;
 /** Devices not on screen that are backfilled per reconnect. */
 export const BACKFILL_BUDGET = 50;
+/**
+ * A hole read while the server's stored track was still behind (its writes come in batches, later
+ * on a busy server) is read again, from where the answer ended, this many times at most.
+ */
+export const BACKFILL_RETRIES = 2;
 /** Samples further apart than this leave a hole worth reading (one step, with jitter). */
 const HOLE_MS = HISTORY_STEP_MS * 1.5;
 /**
@@ -61,6 +67,8 @@ interface Hole {
    * longer its end, so everything from `from` to now is read.
    */
   untilNow: boolean;
+  /** Reads of this hole so far that came back short. */
+  tries: number;
 }
 
 /** A stored track point as a history point: the stored track holds every reading a history has. */
@@ -81,6 +89,16 @@ function isNumber(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value);
 }
 
+/** The range to read for a hole, or `null` when nothing is missing any more. */
+function rangeOf(hole: Hole, now: number): { from: number; to: number } | null {
+  const next = hole.untilNow ? null : hole.history.firstAfter(hole.from);
+  if (next === null && !hole.untilNow && hole.droppedAt - hole.from > SILENT_MS) return null;
+  const to = next ?? now;
+  // Older points than a history's span would be dropped again at once.
+  const from = Math.max(hole.from, now - HISTORY_SPAN_MS);
+  return to - from > HOLE_MS ? { from, to } : null;
+}
+
 /** Starts watching link states (fed by the bridge); `dispose` stops and forgets pending holes. */
 export function createTrackBackfill(deps: TrackBackfillDeps) {
   const holes = new Map<string, Hole>();
@@ -91,6 +109,7 @@ export function createTrackBackfill(deps: TrackBackfillDeps) {
   let running = 0;
   let budget = 0;
   let cancelSettle: Cancel | undefined;
+  const retries = new Set<Cancel>();
 
   function noteHoles(): void {
     const droppedAt = clock.now();
@@ -99,18 +118,8 @@ export function createTrackBackfill(deps: TrackBackfillDeps) {
       if (newest === null) continue;
       const hole = holes.get(sn);
       if (hole?.history === history) hole.untilNow = true;
-      else holes.set(sn, { history, from: newest, droppedAt, untilNow: false });
+      else holes.set(sn, { history, from: newest, droppedAt, untilNow: false, tries: 0 });
     }
-  }
-
-  /** The range to read for a hole, or `null` when nothing is missing any more. */
-  function rangeOf(hole: Hole, now: number): { from: number; to: number } | null {
-    const next = hole.untilNow ? null : hole.history.firstAfter(hole.from);
-    if (next === null && !hole.untilNow && hole.droppedAt - hole.from > SILENT_MS) return null;
-    const to = next ?? now;
-    // Older points than a history's span would be dropped again at once.
-    const from = Math.max(hole.from, now - HISTORY_SPAN_MS);
-    return to - from > HOLE_MS ? { from, to } : null;
   }
 
   /** The next device to read: one on screen, else any while the budget lasts. */
@@ -135,31 +144,43 @@ export function createTrackBackfill(deps: TrackBackfillDeps) {
       if (range === null) continue;
       if (!onScreen) budget -= 1;
       running += 1;
-      void read(sn, hole.history, range).finally(() => {
+      void read(sn, hole, range).finally(() => {
         running -= 1;
         pump();
       });
     }
   }
 
-  async function read(
-    sn: string,
-    history: DeviceHistory,
-    range: { from: number; to: number },
-  ): Promise<void> {
+  /** Reads the rest of `hole`, from `last`, a settle time later (unless a new drop noted one). */
+  function retryLater(sn: string, hole: Hole, last: number): void {
+    const rest: Hole = { ...hole, from: last, untilNow: false, tries: hole.tries + 1 };
+    const cancel = clock.setTimeout(() => {
+      retries.delete(cancel);
+      if (!holes.has(sn)) holes.set(sn, rest);
+      pump();
+    }, BACKFILL_SETTLE_MS);
+    retries.add(cancel);
+  }
+
+  async function read(sn: string, hole: Hole, range: { from: number; to: number }): Promise<void> {
     try {
       const track = await deps.readTrack(sn, range.from, range.to);
       if (disposed) return;
       const points = track.map(historyPointOf).filter((p): p is HistoryPoint => p !== null);
-      deps.fill(sn, history, points);
+      deps.fill(sn, hole.history, points);
+      const last = points.reduce((newest, p) => Math.max(newest, p.t), range.from);
+      if (range.to - last > HOLE_MS && hole.tries < BACKFILL_RETRIES) retryLater(sn, hole, last);
     } catch (error: unknown) {
       // Without the right to read tracks every other request would be refused too.
       if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+        for (const cancel of retries) cancel();
+        retries.clear();
         holes.clear();
         return;
       }
-      // One device's hole stays unfilled (a straight line, as before); the link is not at stake.
+      // Read again later, a few times at most; then it stays a straight line. The link is not at stake.
       console.warn('[telemetry] could not read the stored track of', sn, error);
+      if (hole.tries < BACKFILL_RETRIES) retryLater(sn, hole, range.from);
     }
   }
 
@@ -192,6 +213,8 @@ export function createTrackBackfill(deps: TrackBackfillDeps) {
       disposed = true;
       ready = false;
       cancelSettle?.();
+      for (const cancel of retries) cancel();
+      retries.clear();
       holes.clear();
       offShown();
     },

@@ -17,6 +17,7 @@ import type { HistoryPoint } from '../../../src/fleet/derive/history.ts';
 import {
   BACKFILL_BUDGET,
   BACKFILL_CONCURRENCY,
+  BACKFILL_RETRIES,
   BACKFILL_SETTLE_MS,
   createTrackBackfill,
 } from '../../../src/telemetry/trackBackfill.ts';
@@ -178,6 +179,61 @@ describe('track backfill after a lost link', () => {
       speed: 6,
       battery: 71,
     });
+  });
+
+  it('reads again what a first answer lacked while the server had not stored it yet, a few times at most', async () => {
+    const world = new World();
+    world.backfill.linkState('online');
+    world.fly(['UAV1'], 5);
+    const lastBefore = world.histories.get('UAV1')?.newest() ?? 0;
+    world.drop(20_000);
+    world.fly(['UAV1'], BACKFILL_SETTLE_MS / 1_000);
+    const [first] = world.requests.splice(0);
+    // The server's writes are behind: it has stored only the first five seconds of the hole.
+    first?.answer(storedRange(first.from, lastBefore + 5_000));
+    await settle();
+    expect(world.requests).toEqual([]);
+    time.advance(BACKFILL_SETTLE_MS);
+    expect(world.requests.map(({ sn, from, to }) => ({ sn, from, to }))).toEqual([
+      { sn: 'UAV1', from: Math.floor(lastBefore / 1_000) * 1_000 + 5_000, to: first?.to },
+    ]);
+    await world.answerAll();
+    const points = world.histories.get('UAV1')?.points() ?? [];
+    const gaps = points.slice(1).map((p, i) => p.t - (points[i]?.t ?? 0));
+    expect(Math.max(...gaps)).toBeLessThanOrEqual(MAX_STEP_MS);
+
+    // A server that never stores those seconds is asked BACKFILL_RETRIES more times, no more.
+    world.drop(20_000);
+    world.fly(['UAV1'], BACKFILL_SETTLE_MS / 1_000);
+    let asked = 0;
+    for (let round = 0; round < BACKFILL_RETRIES + 3; round += 1) {
+      for (const r of world.requests.splice(0)) {
+        asked += 1;
+        r.answer([]);
+      }
+      await settle();
+      time.advance(BACKFILL_SETTLE_MS);
+    }
+    expect(asked).toBe(1 + BACKFILL_RETRIES);
+  });
+
+  it('reads a hole again a little later when its read failed', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const world = new World();
+    world.backfill.linkState('online');
+    world.fly(['UAV1'], 5);
+    world.drop(20_000);
+    world.fly(['UAV1'], BACKFILL_SETTLE_MS / 1_000);
+    const [failed] = world.requests.splice(0);
+    failed?.fail(new Error('network'));
+    await settle();
+    expect(world.requests).toEqual([]);
+    time.advance(BACKFILL_SETTLE_MS);
+    expect(world.requests.map(({ from, to }) => ({ from, to }))).toEqual([
+      { from: failed?.from, to: failed?.to },
+    ]);
+    await world.answerAll();
+    expect(world.filled).toEqual(['UAV1']);
   });
 
   it('reads nothing after a drop too short to miss a sample, or before the link settles', () => {
