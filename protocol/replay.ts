@@ -17,6 +17,12 @@ export const REPLAY_API = {
 /** The permission code (menu name) of the replay page and its API. */
 export const REPLAY_ACCESS = 'replay';
 
+/**
+ * The thinned track's unit (the server keeps five points per aircraft and minute): a window read in
+ * buckets of whole multiples of it reads the thinned track, which the console's overview asks for.
+ */
+export const REPLAY_THINNED_BUCKET_MS = 60_000;
+
 /** Limits of a window request. A 400 names the field that breaks one. */
 export const REPLAY_LIMITS = {
   /** Longest window, days. */

@@ -7,6 +7,7 @@
  * database take turns through the row's lock; each run does a bounded chunk, so catching up never
  * holds the database for long.
  */
+import { REPLAY_THINNED_BUCKET_MS } from '../../protocol/replay.ts';
 import type { Db } from '../db/Db.ts';
 import { queryOne } from '../db/Db.ts';
 import { KEPT_AGGREGATES } from './keptPoints.ts';
@@ -19,7 +20,7 @@ export const ROLLUP_CHUNK_MS = 10 * MINUTE_MS;
 /** A database that never thinned starts this far back: the longest window a replay asks for. */
 export const ROLLUP_BACKFILL_MS = 31 * 86_400_000;
 /** Downsampled windows with buckets of whole minutes read the thinned minutes. */
-export const KEEP_MIN_BUCKET_MS = MINUTE_MS;
+export const KEEP_MIN_BUCKET_MS = REPLAY_THINNED_BUCKET_MS;
 
 /** The minutes thinned so far, `[from, until)` in epoch ms; null before the first run. */
 export async function rolledSpan(db: Db): Promise<{ from: number; until: number } | null> {

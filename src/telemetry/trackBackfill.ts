@@ -99,6 +99,24 @@ function rangeOf(hole: Hole, now: number): { from: number; to: number } | null {
   return to - from > HOLE_MS ? { from, to } : null;
 }
 
+/** Timers of reads planned again, cancelled together when the holes are forgotten. */
+function plannedReads() {
+  const timers = new Set<Cancel>();
+  return {
+    after(ms: number, run: () => void): void {
+      const cancel = clock.setTimeout(() => {
+        timers.delete(cancel);
+        run();
+      }, ms);
+      timers.add(cancel);
+    },
+    cancelAll(): void {
+      for (const cancel of timers) cancel();
+      timers.clear();
+    },
+  };
+}
+
 /** Starts watching link states (fed by the bridge); `dispose` stops and forgets pending holes. */
 export function createTrackBackfill(deps: TrackBackfillDeps) {
   const holes = new Map<string, Hole>();
@@ -109,7 +127,7 @@ export function createTrackBackfill(deps: TrackBackfillDeps) {
   let running = 0;
   let budget = 0;
   let cancelSettle: Cancel | undefined;
-  const retries = new Set<Cancel>();
+  const retries = plannedReads();
 
   function noteHoles(): void {
     const droppedAt = clock.now();
@@ -151,15 +169,19 @@ export function createTrackBackfill(deps: TrackBackfillDeps) {
     }
   }
 
+  /** Drops every hole noted and every read again planned. */
+  function forgetHoles(): void {
+    retries.cancelAll();
+    holes.clear();
+  }
+
   /** Reads the rest of `hole`, from `last`, a settle time later (unless a new drop noted one). */
   function retryLater(sn: string, hole: Hole, last: number): void {
     const rest: Hole = { ...hole, from: last, untilNow: false, tries: hole.tries + 1 };
-    const cancel = clock.setTimeout(() => {
-      retries.delete(cancel);
+    retries.after(BACKFILL_SETTLE_MS, () => {
       if (!holes.has(sn)) holes.set(sn, rest);
       pump();
-    }, BACKFILL_SETTLE_MS);
-    retries.add(cancel);
+    });
   }
 
   async function read(sn: string, hole: Hole, range: { from: number; to: number }): Promise<void> {
@@ -173,9 +195,7 @@ export function createTrackBackfill(deps: TrackBackfillDeps) {
     } catch (error: unknown) {
       // Without the right to read tracks every other request would be refused too.
       if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
-        for (const cancel of retries) cancel();
-        retries.clear();
-        holes.clear();
+        forgetHoles();
         return;
       }
       // Read again later, a few times at most; then it stays a straight line. The link is not at stake.
@@ -213,9 +233,7 @@ export function createTrackBackfill(deps: TrackBackfillDeps) {
       disposed = true;
       ready = false;
       cancelSettle?.();
-      for (const cancel of retries) cancel();
-      retries.clear();
-      holes.clear();
+      forgetHoles();
       offShown();
     },
   };

@@ -4,10 +4,10 @@
  * thinned track (five kept points per aircraft and minute) in a fraction of the time. The map, the
  * lanes and the marks show at once from it; the full answer replaces it when it arrives.
  */
-import { REPLAY_LIMITS } from '../../../protocol/replay.ts';
+import { REPLAY_LIMITS, REPLAY_THINNED_BUCKET_MS } from '../../../protocol/replay.ts';
 
-/** The thinned track's unit: an overview asks for buckets of at least this, s. */
-const OVERVIEW_BUCKET_S = 60;
+/** An overview asks for buckets of at least the thinned track's unit, s. */
+const OVERVIEW_BUCKET_S = REPLAY_THINNED_BUCKET_MS / 1000;
 /** A window shorter than this is read at full detail at once: an overview would save nothing, s. */
 const OVERVIEW_MIN_S = 10 * 60;
 
