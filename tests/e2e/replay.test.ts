@@ -247,11 +247,13 @@ describe('fleet replay', () => {
       expect(moments).toHaveLength(2);
       const pdf = await PDFDocument.load(bytes);
       const maps = [];
-      // The text bands are grey PNGs; pictures (the maps) are JPEGs, which open with FF D8.
+      // The text bands are grey PNGs; pictures (the maps) are JPEGs, which open with FF D8. A map
+      // drawn is the dark basemap all over with the coloured trail and marks on it; how much colour
+      // depends on how long the fleet has flown, only that there is some.
       const jpegs = embeddedJpegs(pdf).filter((b) => b[0] === 0xff && b[1] === 0xd8);
       for (const jpeg of jpegs) {
         const ink = await jpegInk(page, jpeg);
-        if (ink.width >= 400 && ink.colourful > 0.01) maps.push(ink);
+        if (ink.width >= 400 && ink.marked > 0.9 && ink.colourful > 0.002) maps.push(ink);
       }
       expect(maps.length).toBeGreaterThanOrEqual(2);
       // Every aircraft of the project is in the summary, by its serial number.

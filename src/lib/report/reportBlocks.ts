@@ -4,6 +4,7 @@
  * number on every page. Pages of the console describe their report as blocks; this module lays
  * them out.
  */
+import { runSliced } from '../runSliced.ts';
 import type { BandPainter } from './band.ts';
 import { paintChart, type ChartSpec } from './lineChart.ts';
 import { fitPicture } from './pictures.ts';
@@ -212,7 +213,8 @@ function writeCharts(doc: ReportDoc, charts: readonly ChartBlock[]): void {
   }
 }
 
-function writeBlock(doc: ReportDoc, block: Block, next: Block | undefined): void {
+/** Writes one block; a table a row per step. */
+function* writeBlock(doc: ReportDoc, block: Block, next: Block | undefined): Generator<void> {
   switch (block.kind) {
     case 'heading':
       doc.gap(SECTION_GAP - BLOCK_GAP);
@@ -225,7 +227,7 @@ function writeBlock(doc: ReportDoc, block: Block, next: Block | undefined): void
       writeLines(doc, block.text, block.muted === true ? MUTED : PARAGRAPH);
       break;
     case 'table':
-      writeTable(doc, block.table);
+      yield* writeTable(doc, block.table);
       break;
     case 'picture':
       writePicture(doc, block);
@@ -276,8 +278,11 @@ function writeTitle(doc: ReportDoc, model: ReportModel): void {
   doc.gap(12);
 }
 
-/** Lays the report out on A4 pages and answers the document, footers and page numbers written. */
-export function buildReport(model: ReportModel): ReportDoc {
+/**
+ * Lays the report out on A4 pages and answers the document, footers and page numbers written. The
+ * work is done in slices (runSliced.ts): a long report does not freeze the page that asked for it.
+ */
+export async function buildReport(model: ReportModel): Promise<ReportDoc> {
   const doc = new ReportDoc();
   doc.pdf.setDocumentProperties({
     title: `${model.title} - ${model.system}`,
@@ -286,9 +291,19 @@ export function buildReport(model: ReportModel): ReportDoc {
     ),
     creator: model.system,
   });
+  await runSliced(layOut(doc, model));
+  return doc;
+}
+
+/** The report's steps: the title block, each block (each table row), each page's footer. */
+function* layOut(doc: ReportDoc, model: ReportModel): Generator<void> {
   writeTitle(doc, model);
-  model.blocks.forEach((block, i) => writeBlock(doc, block, model.blocks[i + 1]));
-  doc.footers((p, page, pages) => {
+  yield;
+  for (const [i, block] of model.blocks.entries()) {
+    yield* writeBlock(doc, block, model.blocks[i + 1]);
+    yield;
+  }
+  yield* doc.footers((p, page, pages) => {
     p.line(0, 0.5, doc.width, 0.5, INK.rule, 0.5);
     const baseline = 12;
     const label = model.pageLabel(page, pages);
@@ -296,5 +311,4 @@ export function buildReport(model: ReportModel): ReportDoc {
     p.text(wrapText(model.footer, SMALL, room, 1)[0] ?? '', 0, baseline, SMALL);
     p.text(label, doc.width, baseline, SMALL, { align: 'right' });
   });
-  return doc;
 }

@@ -107,14 +107,17 @@ export class ReportDoc {
     this.y = Math.min(this.y + height, this.bottom);
   }
 
-  /** Writes the footer band of every page, given its number and the page count. */
-  footers(paint: (p: BandPainter, page: number, pages: number) => void): void {
+  /** Writes the footer band of every page, given its number and the page count, a page per step. */
+  *footers(
+    paint: (p: BandPainter, page: number, pages: number) => void,
+  ): Generator<void, void, void> {
     const pages = this.pdf.getNumberOfPages();
     const y = PAGE.height - PAGE.margin - PAGE.footer / 2;
     for (let page = 1; page <= pages; page += 1) {
       this.pdf.setPage(page);
       const band = paintBand(this.width, PAGE.footer / 2 + 4, (p) => paint(p, page, pages));
       this.place(band, this.left, y, this.width, PAGE.footer / 2 + 4);
+      yield;
     }
   }
 }

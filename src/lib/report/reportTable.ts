@@ -114,10 +114,10 @@ function drawRow(
 }
 
 /**
- * Writes a table at the cursor. The header and the first row stay together; each row that would
- * cross the page's end goes to the next page, under a repeated header.
+ * Writes a table at the cursor, a row per step (see runSliced.ts). The header and the first row stay
+ * together; each row that would cross the page's end goes to the next page, under a repeated header.
  */
-export function writeTable(doc: ReportDoc, spec: TableSpec): void {
+export function* writeTable(doc: ReportDoc, spec: TableSpec): Generator<void, void, void> {
   const { columns } = spec;
   const total = columns.reduce((sum, c) => sum + c.share, 0) || 1;
   const widths = columns.map((c) => (c.share / total) * doc.width);
@@ -139,8 +139,9 @@ export function writeTable(doc: ReportDoc, spec: TableSpec): void {
   const lead = rows.slice(0, KEEP_ROWS).reduce((sum, r) => sum + r.height, 0);
   doc.ensure((head?.height ?? 0) + lead);
   writeHead();
-  rows.forEach((row, i) => {
+  for (const [i, row] of rows.entries()) {
     if (doc.ensure(row.height)) writeHead();
     drawRow(doc, row, columns, widths, spec.zebra === true && i % 2 === 1 ? '#fbfbfc' : '#ffffff');
-  });
+    yield;
+  }
 }

@@ -82,7 +82,7 @@ export function useReplayReport(map: MapLibreMap | null, windowKey: string): Rep
         const all = moments.some((m) => m.t === now.t) ? moments : [...moments, now].sort(byTime);
         const credit = mapCredit(map.getContainer());
         const model = replayReportModel({ ...about, data, moments: all, credit });
-        buildReport(model).pdf.save(REPORT_FILE_NAME);
+        (await buildReport(model)).pdf.save(REPORT_FILE_NAME);
       } finally {
         setBusy(false);
       }

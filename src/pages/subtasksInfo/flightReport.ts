@@ -266,5 +266,5 @@ export async function exportFlightReport(input: FlightReportInput): Promise<void
     media.map((m) => loadPicture(m.thumb_url, THUMB.width, THUMB.height)),
   );
   const model = flightReportModel(input, pictures, media, thumbs, gas);
-  buildReport(model).pdf.save(REPORT_FILE_NAME);
+  (await buildReport(model)).pdf.save(REPORT_FILE_NAME);
 }
