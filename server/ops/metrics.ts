@@ -4,10 +4,12 @@
  * ingestion counters, lag and batch sizes, devices online by type, flight runs by state, DRC
  * sessions and Node's own metrics (event-loop lag included).
  * Each instance has its own registry, so several servers in one process (tests) never mix figures.
- * Gauges that read the database do so only when scraped.
+ * Gauges that count rows in the database read them when scraped, waiting a second at most: past
+ * that a scrape shows the last counts and their age rather than timing out (see lastKnown.ts).
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../db/Db.ts';
+import { lastKnown } from './lastKnown.ts';
 
 /** HTTP latency buckets, s: a control room's API answers in milliseconds; uploads take seconds. */
 const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -38,6 +40,41 @@ export interface IngestionObserver {
   batch(kind: BatchKind, rows: number): void;
 }
 
+/**
+ * How long a scrape waits for the database's counts before it shows the last ones, ms: well inside
+ * a scrape's usual 10 s timeout, long enough for a healthy database many times over.
+ */
+export const DB_PATIENCE_MS = 1000;
+
+function waitDefault(): Promise<void> {
+  return new Promise((resolve) => {
+    // A scrape's wait must not keep a finished process alive.
+    setTimeout(resolve, DB_PATIENCE_MS).unref();
+  });
+}
+
+/** What the gauges of rows read from the database show. */
+interface DbFigures {
+  online: { type: string; n: number }[];
+  runs: { state: string; n: number }[];
+  drc: number;
+}
+
+/** The database's counts for the gauges, one statement after another on one connection at a time. */
+async function readDbFigures(db: Db): Promise<DbFigures> {
+  const online = await db.query<{ type: string; n: number }>(
+    `select case when gateway_sn is null or gateway_sn = device_sn then 'gateway' else 'aircraft' end
+       as type, count(*)::int as n from devices where online group by 1`,
+  );
+  const runs = await db.query<{ state: string; n: number }>(
+    'select state, count(*)::int as n from flight_task_executions group by state',
+  );
+  const [drc] = await db.query<{ n: number }>(
+    'select count(*)::int as n from drc_sessions where expires_at > now()',
+  );
+  return { online, runs, drc: drc?.n ?? 0 };
+}
+
 /** Labels and value of one series of a family read when scraped. */
 export type Reading = [labels: Record<string, string>, value: number];
 
@@ -52,7 +89,11 @@ export class Metrics {
   readonly ingestionBatches: Histogram<'kind'>;
   private readonly registers: Registry[];
 
-  constructor(db: Db) {
+  /**
+   * `options.patience` resolves when a scrape stops waiting for the database's figures and shows
+   * the last ones (default {@link DB_PATIENCE_MS}).
+   */
+  constructor(db: Db, { patience = waitDefault }: { patience?: () => Promise<void> } = {}) {
     const registers = [this.registry];
     this.registers = registers;
     collectDefaultMetrics({ register: this.registry, prefix: 'skydeck_' });
@@ -104,18 +145,18 @@ export class Metrics {
         this.set({ state: 'waiting' }, pool.waiting);
       },
     });
+    // Rows counted by the database: read behind a last-known value, so that a scrape still answers
+    // (with the figures of a moment ago, and their age) while a busy fleet holds the pool.
+    const figures = lastKnown(() => readDbFigures(db), patience, Date.now);
     new Gauge({
       name: 'skydeck_devices_online',
       help: 'Registered devices online by type (gateway = dock or remote controller)',
       labelNames: ['type'],
       registers,
       async collect() {
-        const rows = await db.query<{ type: string; n: number }>(
-          `select case when gateway_sn is null or gateway_sn = device_sn then 'gateway' else 'aircraft' end
-             as type, count(*)::int as n from devices where online group by 1`,
-        );
+        const read = await figures.get();
         this.reset();
-        for (const r of rows) this.set({ type: r.type }, r.n);
+        for (const r of read?.online ?? []) this.set({ type: r.type }, r.n);
       },
     });
     new Gauge({
@@ -124,11 +165,9 @@ export class Metrics {
       labelNames: ['state'],
       registers,
       async collect() {
-        const rows = await db.query<{ state: string; n: number }>(
-          'select state, count(*)::int as n from flight_task_executions group by state',
-        );
+        const read = await figures.get();
         this.reset();
-        for (const r of rows) this.set({ state: r.state }, r.n);
+        for (const r of read?.runs ?? []) this.set({ state: r.state }, r.n);
       },
     });
     new Gauge({
@@ -136,10 +175,18 @@ export class Metrics {
       help: 'DRC (remote control) sessions held now',
       registers,
       async collect() {
-        const [row] = await db.query<{ n: number }>(
-          'select count(*)::int as n from drc_sessions where expires_at > now()',
-        );
-        this.set(row?.n ?? 0);
+        const read = await figures.get();
+        this.set(read?.drc ?? Number.NaN);
+      },
+    });
+    new Gauge({
+      name: 'skydeck_db_figures_age_seconds',
+      help: 'Age of the figures counted in the database (devices online, task runs, DRC sessions): above zero when the database did not answer within the scrape’s wait and the last ones were shown; NaN before any answer',
+      registers,
+      async collect() {
+        await figures.get();
+        const at = figures.readAt;
+        this.set(at === null ? Number.NaN : Math.max(0, (Date.now() - at) / 1000));
       },
     });
   }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { consoleClientIdPrefix } from '../../protocol/mqtt/clientIds.ts';
 import { thingTopic } from '../../protocol/mqtt/topics.ts';
 import type { SkydeckExtension } from '../../server/app.ts';
+import { migrate } from '../../server/db/migrate.ts';
 import { Metrics } from '../../server/ops/metrics.ts';
 import { realtimeExtension } from '../../server/realtime.ts';
 import { currentLogContext } from '../../server/runtime/logContext.ts';
@@ -256,6 +257,45 @@ describe.skipIf(postgres === undefined)('database pool metrics on PostgreSQL', (
       await Promise.all([...held, waiting]);
       expect(await scrape('idle')).toBe(10);
       expect(await scrape('waiting')).toBe(0);
+    } finally {
+      await opened.db.close();
+      await opened.dispose();
+    }
+  });
+
+  it('answers a scrape while the pool is held, with the last counts and their age', async () => {
+    if (postgres === undefined) throw new Error('no PostgreSQL: the suite is skipped');
+    const opened = await postgres.open();
+    try {
+      await migrate(opened.db);
+      // Patient while the pool is free (every count is read); impatient once it is held.
+      let impatient = false;
+      const metrics = new Metrics(opened.db, {
+        patience: () => (impatient ? Promise.resolve() : new Promise<void>(() => undefined)),
+      });
+      const db = metrics.timed(opened.db);
+      const before = await metrics.registry.metrics();
+      expect(before).toMatch(/^skydeck_drc_sessions 0$/m);
+      expect(sample(before, 'skydeck_db_figures_age_seconds')).toBeLessThan(1);
+
+      let release: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const held = Array.from({ length: 10 }, () => db.tx(() => gate));
+      await expect
+        .poll(async () =>
+          sample(
+            await metrics.registry.getSingleMetricAsString('skydeck_db_pool_connections'),
+            'skydeck_db_pool_connections{state="idle"}',
+          ),
+        )
+        .toBe(0);
+      impatient = true;
+      // Before, this scrape waited for a connection until the transactions ended.
+      const during = await metrics.registry.metrics();
+      expect(during).toMatch(/^skydeck_drc_sessions 0$/m);
+      expect(during).toMatch(/^skydeck_db_figures_age_seconds \d/m);
+      release();
+      await Promise.all(held);
     } finally {
       await opened.db.close();
       await opened.dispose();
