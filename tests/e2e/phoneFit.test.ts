@@ -1,15 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { API, type Envelope, type LoginResult } from '../../protocol/http.ts';
-import { TASK_API, type FlightTask, type FlightTaskDetail } from '../../protocol/tasks.ts';
-import { WAYLINE_API, type Wayline } from '../../protocol/waylines.ts';
-import { fixtureKmz } from '../fixtures/wpml/kmz.ts';
-import { apiCall } from './support/api.ts';
 import type { Language } from './support/consoleDriver.ts';
-import { TEST_PASSWORD } from './support/server.ts';
 import { useE2E } from './support/setup.ts';
 import { saveShot } from './support/shots.ts';
-import { forSimDock } from './support/simRoute.ts';
+import { startSimRun } from './support/simRun.ts';
 
 /**
  * Issue 23: on a phone the task list's actions scrolled off inside its table, and the run page's
@@ -49,60 +43,6 @@ async function lines(page: Page, selector: string): Promise<number[]> {
   return [...new Set(tops)];
 }
 
-/** An immediate task on the simulated dock; answers its run's id once the aircraft took off. */
-async function flownRun(baseUrl: string): Promise<number> {
-  const { token, user } = await apiCall<LoginResult>(baseUrl, API.login, null, {
-    username: 'operator',
-    password: TEST_PASSWORD,
-  });
-  const workspace = String(user.workspace_id);
-  const upload = await fetch(`${baseUrl}${WAYLINE_API.upload}?workspace_id=${workspace}&name=f`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/octet-stream' },
-    body: Buffer.from(forSimDock(fixtureKmz('waypoint-actions-1.0.6'))),
-  });
-  const wayline = ((await upload.json()) as Envelope<Wayline>).data;
-  const devices = `${API.deviceAccountList}?workspace_id=${workspace}&pageIndex=1&pageSize=100`;
-  let dockSn = '';
-  await expect
-    .poll(
-      async () => {
-        const page = await apiCall<{
-          rows: { device_sn: string; domain: number; online: boolean }[];
-        }>(baseUrl, devices, token);
-        dockSn = page.rows.find((d) => d.domain === 3 && d.online)?.device_sn ?? '';
-        return dockSn;
-      },
-      { timeout: 60_000 },
-    )
-    .not.toBe('');
-  const task = await apiCall<FlightTask>(baseUrl, TASK_API.add, token, {
-    workspace_id: user.workspace_id,
-    // A long name: it must be cut, not push the actions off.
-    name: '海堤晨巡任务：南岸栈道至北岸泵站全段巡检（含夜间复核）',
-    wayline_id: wayline.id,
-    dock_sn: dockSn,
-    schedule: { kind: 'immediate' },
-    rth_altitude: 100,
-  });
-  let runId = 0;
-  await expect
-    .poll(
-      async () => {
-        const detail = await apiCall<FlightTaskDetail>(
-          baseUrl,
-          `${TASK_API.info}?id=${String(task.id)}`,
-          token,
-        );
-        runId = detail.last?.id ?? 0;
-        return detail.last?.started_at ?? null;
-      },
-      { timeout: 120_000 },
-    )
-    .not.toBeNull();
-  return runId;
-}
-
 describe('the task list and a run on a phone', () => {
   // Simulated time at ×10: the run takes off within seconds of wall time.
   const e2e = useE2E({ SIM_DRONES: '1', SIM_PATROLS: '0', SIM_TIME_SCALE: '10' }, { seeded: true });
@@ -111,7 +51,12 @@ describe('the task list and a run on a phone', () => {
   for (const language of LANGUAGES) {
     it(`keeps every action of a task row and of a run on screen in ${language}`, async () => {
       const { page } = e2e;
-      if (runId === 0) runId = await flownRun(e2e.server.url);
+      if (runId === 0) {
+        // A long name: it must be cut, not push the actions off.
+        const name = '海堤晨巡任务：南岸栈道至北岸泵站全段巡检（含夜间复核）';
+        runId = (await startSimRun(e2e.server.url, { name, routeName: 'f', until: 'started' }))
+          .runId;
+      }
       const lang = language === 'English' ? 'en' : 'zh';
       await page.setViewportSize(PHONE);
       await e2e.console.signIn('operator', { language, redirect: '/task' });

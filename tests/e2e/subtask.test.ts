@@ -5,12 +5,10 @@ import { PDFDocument } from 'pdf-lib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { API, type Envelope, type LoginResult } from '../../protocol/http.ts';
-import { TASK_API, type FlightTask, type FlightTaskDetail } from '../../protocol/tasks.ts';
-import { WAYLINE_API, type Wayline } from '../../protocol/waylines.ts';
-import { fixtureKmz } from '../fixtures/wpml/kmz.ts';
+import { TASK_API, type FlightTask } from '../../protocol/tasks.ts';
 import { TEST_PASSWORD } from './support/server.ts';
 import { useE2E } from './support/setup.ts';
-import { forSimDock } from './support/simRoute.ts';
+import { startSimRun } from './support/simRun.ts';
 import { saveShot, SHOTS_DIR, SHOTS_ON } from './support/shots.ts';
 
 /** Poppler's pdftotext reads the report's text layer; `.ci/run` installs it when missing. */
@@ -79,58 +77,12 @@ async function runIn(baseUrl: string, states: readonly string[]): Promise<number
 async function flyingRun(baseUrl: string): Promise<number> {
   const earlier = await runIn(baseUrl, ['in_progress']);
   if (earlier !== null) return earlier;
-  const { token, user } = await operator(baseUrl);
-  const auth = { Authorization: `Bearer ${token}` };
-  const query = `workspace_id=${String(user.workspace_id)}&name=${encodeURIComponent('海堤巡检')}`;
-  const upload = await fetch(`${baseUrl}${WAYLINE_API.upload}?${query}`, {
-    method: 'POST',
-    headers: { ...auth, 'Content-Type': 'application/octet-stream' },
-    body: Buffer.from(forSimDock(fixtureKmz('waypoint-actions-1.0.6'))),
+  const run = await startSimRun(baseUrl, {
+    name: TASK_NAME,
+    routeName: '海堤巡检',
+    until: 'in_progress',
   });
-  const wayline = ((await upload.json()) as Envelope<Wayline>).data;
-  const devices = `${baseUrl}${API.deviceAccountList}?workspace_id=${String(user.workspace_id)}&pageIndex=1&pageSize=100`;
-  let dockSn = '';
-  await expect
-    .poll(
-      async () => {
-        const answer = await fetch(devices, { headers: auth });
-        const page = (await answer.json()) as Envelope<{
-          rows: { device_sn: string; domain: number; online: boolean }[];
-        }>;
-        dockSn = page.data.rows.find((d) => d.domain === 3 && d.online)?.device_sn ?? '';
-        return dockSn !== '';
-      },
-      { timeout: 60_000 },
-    )
-    .toBe(true);
-  const added = await fetch(`${baseUrl}${TASK_API.add}`, {
-    method: 'POST',
-    headers: { ...auth, 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      workspace_id: user.workspace_id,
-      name: TASK_NAME,
-      wayline_id: wayline.id,
-      dock_sn: dockSn,
-      schedule: { kind: 'immediate' },
-      rth_altitude: 100,
-    }),
-  });
-  const task = ((await added.json()) as Envelope<FlightTask>).data;
-  let runId = 0;
-  await expect
-    .poll(
-      async () => {
-        const answer = await fetch(`${baseUrl}${TASK_API.info}?id=${String(task.id)}`, {
-          headers: auth,
-        });
-        const last = ((await answer.json()) as Envelope<FlightTaskDetail>).data.last;
-        runId = last?.id ?? 0;
-        return last?.state;
-      },
-      { timeout: 120_000 },
-    )
-    .toBe('in_progress');
-  return runId;
+  return run.runId;
 }
 
 describe('one flight: subtask page, wall map and report', () => {
