@@ -54,7 +54,9 @@ export function useSubtask(id: number): SubtaskState {
     if (!running) return;
     return clock.setInterval(() => void read.current(), pushLive ? PUSHED_POLL_MS : POLL_MS);
   }, [running, pushLive, read]);
-  const task = useDeviceTelemetry(loaded?.execution.dock_sn ?? '')?.task ?? null;
+  // The dock is followed only while the flight goes on: its reports would re-render the page
+  // several times a second for nothing once it is over.
+  const task = useDeviceTelemetry(running ? loaded.execution.dock_sn : '')?.task ?? null;
   const live =
     loaded !== null && task !== null && task.flight_id === loaded.execution.flight_id && running
       ? {

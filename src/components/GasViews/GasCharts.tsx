@@ -1,4 +1,5 @@
 import { Card } from '@blueprintjs/core';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CartesianGrid,
@@ -61,7 +62,8 @@ function GasChart({
   tall: boolean;
 }) {
   const { t } = useTranslation('gas');
-  const { devices, data } = seriesOf(points, gas);
+  // A new series makes recharts lay the chart out again: only when the readings change.
+  const { devices, data } = useMemo(() => seriesOf(points, gas), [points, gas]);
   return (
     <div
       className={tall ? 'linxiu-chart linxiu-chart-main' : 'linxiu-chart'}

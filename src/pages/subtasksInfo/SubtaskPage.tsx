@@ -91,18 +91,19 @@ export default function SubtaskPage() {
   const root = useRef<HTMLDivElement>(null);
   const [exporting, setExporting] = useState(false);
   const loaded = detail !== null && detail !== 'missing' ? detail : null;
-  const aircraft = useDeviceTelemetry(loaded?.aircraft_sn ?? '');
   const flying = loaded !== null && isFlying(live?.status ?? loaded.execution.state);
-  const lat = positionOf(aircraft).num('latitude');
-  const lon = positionOf(aircraft).num('longitude');
+  // Followed only while it flies: each report re-renders the page, charts and maps included.
+  const aircraft = useDeviceTelemetry(flying ? (loaded.aircraft_sn ?? '') : '');
+  const lat = flying ? positionOf(aircraft).num('latitude') : null;
+  const lon = flying ? positionOf(aircraft).num('longitude') : null;
   const shapes = useMemo<FlightShapes>(
     () => ({
       route: loaded?.route ?? [],
       track: loaded?.track ?? [],
       photos: loaded?.timeline.filter((e) => e.kind === 'photo') ?? [],
-      aircraft: flying && lat !== null && lon !== null ? { lat, lon } : null,
+      aircraft: lat !== null && lon !== null ? { lat, lon } : null,
     }),
-    [loaded, flying, lat, lon],
+    [loaded, lat, lon],
   );
   const back = (
     <Button

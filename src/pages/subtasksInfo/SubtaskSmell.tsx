@@ -1,5 +1,5 @@
 import { Card, H5 } from '@blueprintjs/core';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GasCharts } from '../../components/GasViews/GasCharts.tsx';
 import { thresholdOf } from '../../components/GasViews/gasLevels.ts';
@@ -14,7 +14,7 @@ import { useFlightGas } from './useFlightGas.ts';
  * the gas that came nearest its limit, a chart per gas, that gas's peaks and the estimate of its
  * source with the method. It travels in the page's PDF report like every other section.
  */
-export function SubtaskSmell({
+export const SubtaskSmell = memo(function SubtaskSmell({
   workspaceId,
   executionId,
   version,
@@ -64,4 +64,4 @@ export function SubtaskSmell({
       <GasCharts points={points} thresholds={thresholds} cursor={null} gas={gas} />
     </div>
   );
-}
+});

@@ -42,16 +42,18 @@ function WallMap({ id }: { id: number }) {
   const now = useNow(1000);
   const state = live?.status ?? loaded?.execution.state ?? '';
   const flying = isFlying(state);
-  const lat = positionOf(aircraft).num('latitude');
-  const lon = positionOf(aircraft).num('longitude');
+  // The aircraft's position only while it flies: a landed aircraft keeps reporting one, and a
+  // new shape for every report redraws the map many times a second for nothing.
+  const lat = flying ? positionOf(aircraft).num('latitude') : null;
+  const lon = flying ? positionOf(aircraft).num('longitude') : null;
   const shapes = useMemo<FlightShapes>(
     () => ({
       route: loaded?.route ?? [],
       track: loaded?.track ?? [],
       photos: [],
-      aircraft: flying && lat !== null && lon !== null ? { lat, lon } : null,
+      aircraft: lat !== null && lon !== null ? { lat, lon } : null,
     }),
-    [loaded, flying, lat, lon],
+    [loaded, lat, lon],
   );
   if (detail === null)
     return (
