@@ -3,11 +3,9 @@
  * HUD colours and the stick loop, the gamepad read only while the window is attended, the camera's
  * second look, and a tile's click told apart from a double click.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STICK_NEUTRAL } from '../../../protocol/mqtt/drc.ts';
 import type { StickControlData } from '../../../protocol/mqtt/drc.ts';
-import { installClock } from '../../../src/lib/clock.ts';
-import { VirtualClock } from '../../../src/lib/virtualClock.ts';
 import { StickLoop } from '../../../src/lib/sticks/stickLoop.ts';
 import { CAMERA_RETRY_MS, shouldLookAgain } from '../../../src/pages/cockpit/cameraRetry.ts';
 import { firstGamepadAxes } from '../../../src/pages/cockpit/gamepad.ts';
@@ -15,14 +13,9 @@ import type { GamepadEnv } from '../../../src/pages/cockpit/gamepad.ts';
 import { guardConfigOf, guardProblems } from '../../../src/pages/cockpit/guardSettings.ts';
 import { toneOf } from '../../../src/pages/cockpit/linkTone.ts';
 import { DOUBLE_CLICK_MS, tileClicks } from '../../../src/pages/videoWall/tileClicks.ts';
+import { useVirtualClock } from './virtualTime.ts';
 
-let clock: VirtualClock;
-let restore: () => void;
-beforeEach(() => {
-  clock = new VirtualClock();
-  restore = installClock(clock);
-});
-afterEach(() => restore());
+const clock = useVirtualClock();
 
 describe('latency-guard settings', () => {
   it('accepts whole thresholds in range with stop above warn, and names what is wrong', () => {
@@ -56,11 +49,11 @@ describe('latency-guard settings', () => {
     });
     sticks.start();
     sticks.press('KeyW');
-    clock.advance(1_000);
+    clock().advance(1_000);
     expect(sticks.view().guard.level).toBe('ok');
     expect(sent.at(-1)?.pitch).toBe(1684);
     sticks.setConfig(guardConfigOf({ warn_ms: 100, stop_ms: 200 }));
-    clock.advance(100);
+    clock().advance(100);
     expect(sticks.view().guard.level).toBe('stop');
     expect(sent.at(-1)?.pitch).toBe(STICK_NEUTRAL);
     sticks.stop();
@@ -88,13 +81,13 @@ describe('gamepad', () => {
       gamepadAxes: () => firstGamepadAxes(env),
     });
     sticks.start();
-    clock.advance(1_000);
+    clock().advance(1_000);
     expect(sent.at(-1)?.pitch).toBe(1684);
     attended = false;
-    clock.advance(1_000);
+    clock().advance(1_000);
     expect(sent.at(-1)?.pitch).toBe(STICK_NEUTRAL);
     const count = sent.length;
-    clock.advance(1_000);
+    clock().advance(1_000);
     // Centred and quiet: nothing more goes out while the window is not attended.
     expect(sent.length).toBe(count);
     sticks.stop();
@@ -128,19 +121,19 @@ describe('video tile clicks', () => {
   it('enlarges on a single click once the double-click time has passed', () => {
     const { log, clicks } = record();
     clicks.click(1);
-    clock.advance(DOUBLE_CLICK_MS - 1);
+    clock().advance(DOUBLE_CLICK_MS - 1);
     expect(log).toEqual([]);
-    clock.advance(1);
+    clock().advance(1);
     expect(log).toEqual(['enlarge']);
   });
 
   it('goes full screen on a double click without enlarging', () => {
     const { log, clicks } = record();
     clicks.click(1);
-    clock.advance(120);
+    clock().advance(120);
     clicks.click(2);
     clicks.doubleClick();
-    clock.advance(DOUBLE_CLICK_MS * 3);
+    clock().advance(DOUBLE_CLICK_MS * 3);
     expect(log).toEqual(['full screen']);
   });
 
@@ -148,7 +141,7 @@ describe('video tile clicks', () => {
     const { log, clicks } = record();
     clicks.click(1);
     clicks.dispose();
-    clock.advance(DOUBLE_CLICK_MS * 2);
+    clock().advance(DOUBLE_CLICK_MS * 2);
     expect(log).toEqual([]);
   });
 });

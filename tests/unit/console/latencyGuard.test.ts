@@ -1,9 +1,7 @@
 /** The latency guard warns, limits, stops, and stands down only after the link stays healthy. */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STICK_NEUTRAL } from '../../../protocol/mqtt/drc.ts';
 import type { StickControlData } from '../../../protocol/mqtt/drc.ts';
-import { installClock } from '../../../src/lib/clock.ts';
-import { VirtualClock } from '../../../src/lib/virtualClock.ts';
 import {
   DEFAULT_GUARD,
   INITIAL_GUARD,
@@ -14,6 +12,7 @@ import {
 } from '../../../src/lib/sticks/latencyGuard.ts';
 import { LinkHealth, SILENCE_ALLOWANCE_MS } from '../../../src/lib/sticks/linkHealth.ts';
 import { StickLoop } from '../../../src/lib/sticks/stickLoop.ts';
+import { useVirtualClock } from './virtualTime.ts';
 
 const config = { warnMs: 300, stopMs: 800, healthyForMs: 2_000, warnAuthority: 0.4 };
 
@@ -101,13 +100,7 @@ describe('link health', () => {
 });
 
 describe('the guard driving the stick loop', () => {
-  let clock: VirtualClock;
-  let restore: () => void;
-  beforeEach(() => {
-    clock = new VirtualClock();
-    restore = installClock(clock);
-  });
-  afterEach(() => restore());
+  const clock = useVirtualClock();
 
   it('scales sticks while warning, sends neutral then nothing when stopped, recovers later', () => {
     let delay = 0;
@@ -115,29 +108,29 @@ describe('the guard driving the stick loop', () => {
     const sticks = new StickLoop({ send: (d) => sent.push(d), delayMs: () => delay, config });
     sticks.start();
     sticks.press('KeyW');
-    clock.advance(1_000);
+    clock().advance(1_000);
     expect(sent.at(-1)?.pitch).toBe(1684);
 
     delay = 400;
-    clock.advance(200);
+    clock().advance(200);
     expect(sticks.view().guard.level).toBe('warn');
     expect(sent.at(-1)?.pitch).toBe(STICK_NEUTRAL + Math.round(660 * 0.4));
 
     delay = 1_000;
-    clock.advance(100);
+    clock().advance(100);
     expect(sticks.view().guard.level).toBe('stop');
     expect(sent.at(-1)?.pitch).toBe(STICK_NEUTRAL);
-    clock.advance(300);
+    clock().advance(300);
     const count = sent.length;
-    clock.advance(2_000);
+    clock().advance(2_000);
     expect(sent.length).toBe(count);
 
     delay = 50;
-    clock.advance(1_000);
+    clock().advance(1_000);
     expect(sticks.view().guard.level).toBe('stop');
-    clock.advance(1_200);
+    clock().advance(1_200);
     expect(sticks.view().guard.level).toBe('ok');
-    clock.advance(600);
+    clock().advance(600);
     expect(sent.at(-1)?.pitch).toBe(1684);
     sticks.stop();
   });

@@ -1,22 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { installClock } from '../../../src/lib/clock.ts';
+import { describe, expect, it } from 'vitest';
 import { runSliced } from '../../../src/lib/runSliced.ts';
-import { VirtualClock } from '../../../src/lib/virtualClock.ts';
+import { useVirtualClock } from './virtualTime.ts';
 
-let time: VirtualClock;
-let restoreClock: () => void;
-
-beforeEach(() => {
-  time = new VirtualClock();
-  restoreClock = installClock(time);
-});
-
-afterEach(() => restoreClock());
+const time = useVirtualClock();
 
 /** Work of `count` steps, each taking `stepMs` of (virtual) main-thread time. */
 function* work(done: number[], count: number, stepMs: number): Generator<void> {
   for (let i = 0; i < count; i += 1) {
-    time.advance(stepMs);
+    time().advance(stepMs);
     done.push(i);
     yield;
   }
@@ -35,20 +26,20 @@ describe('runSliced', () => {
     await settle();
     // 3 steps of 15 ms pass the 40 ms slice: the rest waits for a later task.
     expect(done).toEqual([0, 1, 2]);
-    expect(time.pendingCount).toBe(1);
-    time.advance(0);
+    expect(time().pendingCount).toBe(1);
+    time().advance(0);
     await settle();
     expect(done).toEqual([0, 1, 2, 3, 4, 5]);
-    time.advance(0);
+    time().advance(0);
     await settle();
     expect(finished).toBe(true);
-    expect(time.pendingCount).toBe(0);
+    expect(time().pendingCount).toBe(0);
   });
 
   it('runs work shorter than a slice at once, with no timer', async () => {
     const done: number[] = [];
     await runSliced(work(done, 3, 10), 40);
     expect(done).toEqual([0, 1, 2]);
-    expect(time.pendingCount).toBe(0);
+    expect(time().pendingCount).toBe(0);
   });
 });

@@ -1,9 +1,7 @@
 /** Pilot input becomes stick channels: keys ramp, gamepads have a dead zone, seq rises per message. */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STICK_MAX, STICK_MIN, STICK_NEUTRAL } from '../../../protocol/mqtt/drc.ts';
 import type { StickControlData } from '../../../protocol/mqtt/drc.ts';
-import { installClock } from '../../../src/lib/clock.ts';
-import { VirtualClock } from '../../../src/lib/virtualClock.ts';
 import {
   applyDeadZone,
   gamepadDeflection,
@@ -15,6 +13,7 @@ import {
 import { StickLoop } from '../../../src/lib/sticks/stickLoop.ts';
 import { DrcSender } from '../../../workers/drc/drcSender.ts';
 import type { JsonObject } from '../../../protocol/telemetry.ts';
+import { useVirtualClock } from './virtualTime.ts';
 
 describe('stick mapping', () => {
   it('maps held keys to full deflection, opposite keys cancelling', () => {
@@ -68,13 +67,7 @@ describe('stick mapping', () => {
 });
 
 describe('the stick loop on virtual time', () => {
-  let clock: VirtualClock;
-  let restore: () => void;
-  beforeEach(() => {
-    clock = new VirtualClock();
-    restore = installClock(clock);
-  });
-  afterEach(() => restore());
+  const clock = useVirtualClock();
 
   function loop(delay = 0, axes: readonly number[] | null = null) {
     const sent: StickControlData[] = [];
@@ -89,32 +82,32 @@ describe('the stick loop on virtual time', () => {
 
   it('sends nothing while idle, 10 Hz while W is held, then a few neutral frames', () => {
     const { sticks, sent } = loop();
-    clock.advance(1_000);
+    clock().advance(1_000);
     expect(sent).toEqual([]);
     sticks.press('KeyW');
-    clock.advance(2_000);
+    clock().advance(2_000);
     expect(sent).toHaveLength(20);
     expect(sent.map((s) => s.pitch)).toEqual([...sent.map((s) => s.pitch)].sort((a, b) => a - b));
     expect(sent.at(-1)?.pitch).toBe(STICK_MAX);
     sticks.lift('KeyW');
     sent.length = 0;
-    clock.advance(1_000);
+    clock().advance(1_000);
     expect(sent.at(-1)).toEqual(toStickData(CENTRED));
     expect(sent.length).toBeLessThan(8);
   });
 
   it('centres at once when released (focus lost) and prefers a deflected gamepad', () => {
     const { sticks, sent } = loop(0, [0, 0, 0, -1]);
-    clock.advance(500);
+    clock().advance(500);
     expect(sent.at(-1)?.pitch).toBe(STICK_MAX);
     sticks.stop();
     const pad = loop(0, [0, 0, 0, 0]);
     pad.sticks.press('KeyD');
-    clock.advance(500);
+    clock().advance(500);
     expect(pad.sent.at(-1)?.roll).toBe(STICK_MAX);
     pad.sticks.release();
     pad.sent.length = 0;
-    clock.advance(100);
+    clock().advance(100);
     expect(pad.sent).toEqual([toStickData(CENTRED)]);
   });
 });
