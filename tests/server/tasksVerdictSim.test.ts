@@ -106,15 +106,24 @@ describe.each(backends)('a simulated flight sent home early on $name', (backend)
     ).body.data;
     await until(async () => (await last(task.id))?.state === 'executing', 'the task to be sent');
 
-    // Out until the dock says the second waypoint (index 1) is reached, then home.
-    await fly(1_200, async () => ((await last(task.id))?.current_waypoint ?? 0) >= 1);
+    // Out until the aircraft has reached the second waypoint (index 1), then home at once. The
+    // simulator's own state is read each simulated second: the stored progress lags it by a report,
+    // and a few seconds more towards the third waypoint would count that one reached too.
+    await fly(1_200, async () => (await last(task.id))?.state === 'in_progress');
     const flying = await last(task.id);
-    expect(flying).toMatchObject({ state: 'in_progress', current_waypoint: 1 });
+    expect(flying).toMatchObject({ state: 'in_progress' });
+    const heading = () => sim.unit(index)?.flight?.index ?? 0;
+    for (let second = 0; second < 1_200 && heading() < 2; second++) {
+      clock.advance(1_000);
+      await pause(2);
+    }
+    expect(heading()).toBe(2);
     const home = await server.call('POST', TASK_API.returnHome, {
       token: s.operator,
       body: { id: task.id, execution_id: flying?.id },
     });
     expect(home.status).toBe(200);
+    await until(async () => sim.unit(index)?.flight?.goHome === true, 'the dock to turn home');
     await fly(1_200, async () => (await last(task.id))?.state === 'ok');
     await until(async () => (await last(task.id))?.state === 'ok', 'the flight to end');
 
