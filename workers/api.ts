@@ -63,14 +63,14 @@ export interface MapFrame {
   receivedAt: Float64Array;
 }
 
-/** What the worker hands the main thread each frame: the detail delta and the map's table. */
+/**
+ * What the worker hands the main thread each frame: the detail delta and the map's table. A
+ * table-only frame (`tableOnly`) goes out between detail frames so positions reach the map sooner:
+ * its `devices` and `events` are empty and only `map` and `stats` are news.
+ */
 export interface TelemetryFrame extends FleetDelta {
   map: MapFrame;
-}
-
-/** What the worker hands the main thread each frame: the detail delta and the map's table. */
-export interface TelemetryFrame extends FleetDelta {
-  map: MapFrame;
+  tableOnly: boolean;
 }
 
 /** Receives each delta; it must call `ack(delta.seq)` once the delta is applied (ideally drawn). */

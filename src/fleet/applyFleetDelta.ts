@@ -12,10 +12,16 @@ import { isWatched } from './store/watchedSerials.ts';
 
 /**
  * Applies one worker delta: the map's table, every device's merged state, the alarms, the counters,
- * then the frame. The worker always sends its table; a stand-in worker (tests) may not.
+ * then the frame. The worker always sends its table; a stand-in worker (tests) may not. A table-only
+ * frame moves the map and nothing else: the histories, counters and link figures follow the detail
+ * frames, which come at their own rhythm, so the fast table costs the main thread next to nothing.
  */
-export function applyFleetDelta(delta: FleetDelta & { map?: MapFrame }): void {
+export function applyFleetDelta(delta: FleetDelta & { map?: MapFrame; tableOnly?: boolean }): void {
   if (delta.map !== undefined) setFleetPositions(delta.map);
+  if (delta.tableOnly === true) {
+    emitFrame([]);
+    return;
+  }
   const devices = delta.devices.filter((change) => isWatched(change.sn));
   // Read once per frame: the history's source for every device below.
   const table = fleetPositionTable();

@@ -6,7 +6,7 @@ import type { TelemetryWorkerHandle } from './createTelemetryWorker.ts';
 import { noteDeltaApplied, noteStep, stepStart } from './frameProbe.ts';
 
 /** One worker frame as the bridge receives it: the fleet's delta, with the table's rows when sent. */
-export type BridgeDelta = FleetDelta & Partial<Pick<TelemetryFrame, 'map'>>;
+export type BridgeDelta = FleetDelta & Partial<Pick<TelemetryFrame, 'map' | 'tableOnly'>>;
 
 /**
  * The bridge's handler of the worker's frames: applies each to the fleet store in one batch and

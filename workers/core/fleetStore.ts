@@ -112,6 +112,17 @@ export class FleetStore {
     return this.moved || this.dirty.length > 0 || this.events.size > 0 || this.latest.size > 0;
   }
 
+  /** True when a message arrived since the table was last taken. */
+  hasMoved(): boolean {
+    return this.moved;
+  }
+
+  /** The map table alone, for a frame between detail frames; pending details stay pending. */
+  takeTable(): MapFrame {
+    this.moved = false;
+    return this.mapFrame();
+  }
+
   /** Takes the pending changes that are due and every event; the map table covers every device. */
   take(now: number): FrameChanges {
     const devices: DeviceDelta[] = [];

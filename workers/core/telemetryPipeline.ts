@@ -29,6 +29,8 @@ export class TelemetryPipeline {
   private awaitingAck: number | null = null;
   /** A frame passed while the consumer was busy, so the next ack should flush at once. */
   private frameMissed = false;
+  /** Likewise for a table-only frame. */
+  private tableMissed = false;
 
   constructor(
     private readonly now: () => number,
@@ -67,12 +69,34 @@ export class TelemetryPipeline {
     return this.emit();
   }
 
-  /** The consumer took delta `seq`; returns true when changes are waiting and should go out now. */
-  ack(seq: number): boolean {
-    if (seq !== this.awaitingAck) return false;
+  /**
+   * A tick of the table clock: the map table alone when positions moved since the last frame, for
+   * the map to draw before the next detail frame; `null` when nothing moved or the consumer is busy.
+   */
+  tableFrame(): TelemetryFrame | null {
+    if (!this.store.hasMoved()) return null;
+    if (this.awaitingAck !== null) {
+      this.tableMissed = true;
+      return null;
+    }
+    return this.send([], [], this.store.takeTable(), true);
+  }
+
+  /**
+   * The consumer took delta `seq`; answers which frame should go out now because one was missed
+   * while it was busy and changes are waiting (a detail frame before a table-only one), or `null`.
+   */
+  ack(seq: number): 'frame' | 'table' | null {
+    if (seq !== this.awaitingAck) return null;
     this.awaitingAck = null;
-    const flush = this.frameMissed && this.store.hasChanges();
+    const flush =
+      this.frameMissed && this.store.hasChanges()
+        ? 'frame'
+        : this.tableMissed && this.store.hasMoved()
+          ? 'table'
+          : null;
     this.frameMissed = false;
+    this.tableMissed = false;
     return flush;
   }
 
@@ -105,17 +129,20 @@ export class TelemetryPipeline {
   private emit(): TelemetryFrame {
     const now = this.now();
     const changes = this.store.take(now);
+    this.counters.lagMs = now - changes.oldestAt;
+    return this.send(changes.devices, changes.events, changes.map, false);
+  }
+
+  private send(
+    devices: TelemetryFrame['devices'],
+    events: TelemetryFrame['events'],
+    map: TelemetryFrame['map'],
+    tableOnly: boolean,
+  ): TelemetryFrame {
     this.seq++;
     this.awaitingAck = this.seq;
     this.counters.deltasOut++;
-    this.counters.lagMs = now - changes.oldestAt;
-    return {
-      seq: this.seq,
-      emittedAt: now,
-      devices: changes.devices,
-      events: changes.events,
-      map: changes.map,
-      stats: this.stats(),
-    };
+    const stats = this.stats();
+    return { seq: this.seq, emittedAt: this.now(), devices, events, map, stats, tableOnly };
   }
 }

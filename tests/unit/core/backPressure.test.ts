@@ -17,7 +17,7 @@ describe('telemetry core under a slow consumer', () => {
   it('sends nothing more until the delta is acknowledged, then the latest values at once', () => {
     const scheduler = newScheduler();
     scheduler.run(({ hot, expectObservable }) => {
-      const core = createTelemetryCore({ frameMs: FRAME_MS, scheduler });
+      const core = createTelemetryCore({ tableMs: null, frameMs: FRAME_MS, scheduler });
       const input: Record<string, Raw> = {
         a: osd('SN1', { elevation: 1, mode_code: 0 }),
         b: osd('SN1', { elevation: 2 }),
@@ -42,7 +42,7 @@ describe('telemetry core under a slow consumer', () => {
   it('counts every frame folded into a later delta', () => {
     const scheduler = newScheduler();
     scheduler.run(({ hot, flush }) => {
-      const core = createTelemetryCore({ frameMs: FRAME_MS, scheduler });
+      const core = createTelemetryCore({ tableMs: null, frameMs: FRAME_MS, scheduler });
       const input: Record<string, Raw> = {
         a: osd('SN1', { elevation: 1 }),
         b: osd('SN1', { elevation: 2 }),
@@ -62,7 +62,7 @@ describe('telemetry core under a slow consumer', () => {
   it('loses no event across coalesced frames, in arrival order', () => {
     const scheduler = newScheduler();
     scheduler.run(({ hot, expectObservable }) => {
-      const core = createTelemetryCore({ frameMs: FRAME_MS, scheduler });
+      const core = createTelemetryCore({ tableMs: null, frameMs: FRAME_MS, scheduler });
       const hms = { list: [{ level: 2, module: 3, code: '0x16100083' }] };
       const input: Record<string, Raw> = {
         a: event('DOCK1', 'hms', hms),
@@ -93,7 +93,7 @@ describe('telemetry core under a slow consumer', () => {
   it('classifies events by method and keeps their body', () => {
     const scheduler = newScheduler();
     scheduler.run(({ hot, flush }) => {
-      const core = createTelemetryCore({ frameMs: FRAME_MS, scheduler });
+      const core = createTelemetryCore({ tableMs: null, frameMs: FRAME_MS, scheduler });
       const input: Record<string, Raw> = {
         a: event('DOCK1', 'hms', { list: [] }, 1_700_000_000_123),
         b: event('DOCK1', 'gas_reading', { gas: 'co', value: 3 }),
@@ -121,7 +121,7 @@ describe('telemetry core under a slow consumer', () => {
   it('ignores a stale or unknown acknowledgement', () => {
     const scheduler = newScheduler();
     scheduler.run(({ hot, expectObservable }) => {
-      const core = createTelemetryCore({ frameMs: FRAME_MS, scheduler });
+      const core = createTelemetryCore({ tableMs: null, frameMs: FRAME_MS, scheduler });
       const input: Record<string, Raw> = {
         a: osd('SN1', { elevation: 1 }),
         b: osd('SN1', { elevation: 2 }),

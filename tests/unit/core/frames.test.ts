@@ -25,7 +25,7 @@ describe('telemetry core frames', () => {
   it('emits one delta per frame holding only the fields that changed', () => {
     const scheduler = newScheduler();
     scheduler.run(({ hot, expectObservable }) => {
-      const core = createTelemetryCore({ frameMs: FRAME_MS, scheduler });
+      const core = createTelemetryCore({ tableMs: null, frameMs: FRAME_MS, scheduler });
       const input: Record<string, Raw> = {
         a: osd('SN1', { latitude: 22.5, longitude: 113.9, elevation: 0 }),
         b: osd('SN1', { latitude: 22.6, longitude: 113.9 }),
@@ -57,7 +57,7 @@ describe('telemetry core frames', () => {
   it('emits nothing on frames where nothing changed, including repeated identical values', () => {
     const scheduler = newScheduler();
     scheduler.run(({ hot, expectObservable }) => {
-      const core = createTelemetryCore({ frameMs: FRAME_MS, scheduler });
+      const core = createTelemetryCore({ tableMs: null, frameMs: FRAME_MS, scheduler });
       const battery = { capacity_percent: 80, batteries: [{ index: 0, voltage: 15_200 }] };
       const input: Record<string, Raw> = {
         a: osd('SN1', { battery, mode_code: 0 }),
@@ -77,7 +77,7 @@ describe('telemetry core frames', () => {
   it('merges partial osd and state messages, keeping fields a later message does not mention', () => {
     const scheduler = newScheduler();
     scheduler.run(({ hot, flush }) => {
-      const core = createTelemetryCore({ frameMs: FRAME_MS, scheduler });
+      const core = createTelemetryCore({ tableMs: null, frameMs: FRAME_MS, scheduler });
       const input: Record<string, Raw> = {
         a: osd('DOCK1', { cover_state: 0, drone_in_dock: 1 }),
         b: osd('DOCK1', { humidity: 61, network_state: { type: 2, quality: 5, rate: 40 } }),
@@ -110,7 +110,7 @@ describe('telemetry core frames', () => {
   it('uses the configured frame period', () => {
     const scheduler = newScheduler();
     scheduler.run(({ hot, expectObservable }) => {
-      const core = createTelemetryCore({ frameMs: 40, scheduler });
+      const core = createTelemetryCore({ tableMs: null, frameMs: 40, scheduler });
       const input: Record<string, Raw> = {
         a: osd('SN1', { elevation: 1 }),
         b: osd('SN1', { elevation: 2 }),

@@ -14,7 +14,7 @@ describe('telemetry core counters and resync', () => {
   it('counts messages in, dropped, merged, deltas out and the lag of the last delta', () => {
     const scheduler = newScheduler();
     scheduler.run(({ hot, flush }) => {
-      const core = createTelemetryCore({ frameMs: 100, scheduler });
+      const core = createTelemetryCore({ tableMs: null, frameMs: 100, scheduler });
       const input: Record<string, Raw> = {
         a: osd('SN1', { elevation: 1 }),
         b: raw('thing/product/SN1/osd', 'not json'),
@@ -49,7 +49,7 @@ describe('telemetry core counters and resync', () => {
   it('resends the whole fleet after a resync, for a consumer that starts from empty', () => {
     const scheduler = newScheduler();
     scheduler.run(({ hot, expectObservable }) => {
-      const core = createTelemetryCore({ frameMs: 100, scheduler });
+      const core = createTelemetryCore({ tableMs: null, frameMs: 100, scheduler });
       const input: Record<string, Raw> = {
         a: osd('SN1', { elevation: 1, latitude: 22.5 }),
         b: osd('SN1', { elevation: 2 }),

@@ -7,11 +7,13 @@ import {
   deviceState,
   fleetCounts,
   historyOf,
+  onFleetFrame,
   refreshFleetCounts,
   resetFleet,
   setFleetDevices,
 } from '../../../../src/fleet/fleet.ts';
 import {
+  devicePosition,
   resetFleetPositions,
   setFleetPositions,
 } from '../../../../src/fleet/table/fleetPositions.ts';
@@ -132,6 +134,30 @@ describe('fleet store under virtual time', () => {
     time.advance(61_000);
     refreshFleetCounts();
     expect(fleetCounts()).toMatchObject({ online: 0, offline: 1, flying: 0 });
+  });
+
+  it('moves the map on a table-only frame and leaves counters and histories to detail frames', () => {
+    const start = time.now();
+    const ground = { sn: 'UAV1', lon: 114, mode: 0, elevation: 0, heardAt: start };
+    const osd = { longitude: 114, latitude: 22.5, mode_code: 0, elevation: 0, horizontal_speed: 0 };
+    const detail = delta(1, [{ sn: 'UAV1', ts: start, receivedAt: start, osd }]);
+    applyFleetDelta({ ...detail, map: table([ground]), tableOnly: false });
+    expect(historyOf('UAV1').points()).toHaveLength(1);
+    const heard: (readonly string[])[] = [];
+    const off = onFleetFrame((changed) => heard.push(changed));
+
+    time.advance(2_000);
+    const up = { ...ground, lon: 114.001, mode: 4, elevation: 30, heardAt: time.now() };
+    applyFleetDelta({ ...delta(2, []), map: table([up]), tableOnly: true });
+    expect(heard).toEqual([[]]);
+    expect(devicePosition('UAV1')).toMatchObject({ lon: 114.001, mode: 4 });
+    expect(fleetCounts().flying).toBe(0);
+    expect(historyOf('UAV1').points()).toHaveLength(1);
+
+    applyFleetDelta({ ...delta(3, []), map: table([up]), tableOnly: false });
+    off();
+    expect(fleetCounts().flying).toBe(1);
+    expect(historyOf('UAV1').points()).toHaveLength(2);
   });
 
   it('judges every device once per recount, and the list reads that judgement', () => {
