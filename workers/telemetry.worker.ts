@@ -17,7 +17,7 @@ import type {
 } from './api.ts';
 import { createTelemetryService } from './telemetryService.ts';
 
-const service = createTelemetryService();
+const service = createTelemetryService({ splitPublishes: true });
 let deltaListener: DeltaListener | null = null;
 let connectionListener: ConnectionListener | null = null;
 let drcListener: DrcUpListener | null = null;

@@ -26,6 +26,8 @@ const PUBLISHABLE_KINDS: ReadonlySet<string> = new Set(['drc/down', 'services'])
 export interface TelemetryServiceOptions {
   frameMs?: number;
   scheduler?: SchedulerLike;
+  /** Read QoS 0 PUBLISH packets off the browser's WebSocket before mqtt.js (the worker does). */
+  splitPublishes?: boolean;
 }
 
 /**
@@ -57,6 +59,7 @@ export function createTelemetryService(options: TelemetryServiceOptions = {}) {
       refused: (topics) => runs.refused(topics),
     },
     options.scheduler,
+    options.splitPublishes,
   );
   const subscribe = (): void => link.setTopics(consoleTopics(watched, drc.session, runs.topic));
   return {

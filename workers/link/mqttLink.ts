@@ -4,6 +4,7 @@ import { asyncScheduler } from 'rxjs';
 import type { SchedulerLike, Subscription } from 'rxjs';
 import type { ConnectOptions, ConnectionState } from '../../protocol/telemetry.ts';
 import { reconnectDelayMs } from './backoff.ts';
+import { SplitSocket } from './splitSocket.ts';
 import { buildClientId, createTabNonce } from './clientId.ts';
 import { isCredentialRefusal } from './refusal.ts';
 import { TopicSubscriptions } from './topicSubscriptions.ts';
@@ -36,9 +37,14 @@ export class MqttLink {
   private attempt = 0;
   private current: ConnectionState = 'idle';
 
+  /**
+   * `splitPublishes`: read QoS 0 PUBLISH packets off the browser's WebSocket before mqtt.js does
+   * (see `publishSplitter.ts`); the worker sets it, Node (tests, over TCP) has no such socket.
+   */
   constructor(
     private readonly handlers: MqttLinkHandlers,
     private readonly scheduler: SchedulerLike = asyncScheduler,
+    private readonly splitPublishes = false,
   ) {
     this.subscriptions = new TopicSubscriptions((topics) => {
       const handled = new Set(this.handlers.refused?.(topics) ?? []);
@@ -49,7 +55,17 @@ export class MqttLink {
   /** Opens the connection, replacing any previous one. */
   connect(options: ConnectOptions): void {
     this.close();
+    const owner: { client: MqttClient | null } = { client: null };
+    // A dying client's socket may still deliver a frame: only the current client's messages count.
+    const fromCurrent = (topic: string, payload: Uint8Array): void => {
+      if (owner.client !== null && owner.client === this.client)
+        this.handlers.message(topic, payload);
+    };
     const client = mqtt.connect(options.url, {
+      ...(this.splitPublishes && {
+        createWebsocket: (url: string, protocols: string[]) =>
+          new SplitSocket(url, protocols, fromCurrent),
+      }),
       clientId: buildClientId(options.clientId, this.nonce, options.username),
       username: options.username,
       password: options.password,
@@ -62,6 +78,7 @@ export class MqttLink {
       // A queued stick command replayed after a reconnect would fly the aircraft on stale input.
       queueQoSZero: false,
     });
+    owner.client = client;
     this.client = client;
     this.setState('connecting');
     client.on('connect', () => this.onConnect(client));
