@@ -123,7 +123,10 @@ describe.each(backends)('a simulated flight sent home early on $name', (backend)
       body: { id: task.id, execution_id: flying?.id },
     });
     expect(home.status).toBe(200);
-    await until(async () => sim.unit(index)?.flight?.goHome === true, 'the dock to turn home');
+    await until(
+      () => Promise.resolve(sim.unit(index)?.flight?.goHome === true),
+      'the dock to turn home',
+    );
     await fly(1_200, async () => (await last(task.id))?.state === 'ok');
     await until(async () => (await last(task.id))?.state === 'ok', 'the flight to end');
 
