@@ -18,8 +18,8 @@ export interface Frame {
   readonly timestampAt: number;
 }
 
-/** The MQTT "remaining length" varint. */
-function remainingLength(n: number): number[] {
+/** The MQTT "remaining length" varint (MQTT 3.1.1 §2.2.3). */
+export function remainingLength(n: number): number[] {
   const bytes: number[] = [];
   let rest = n;
   do {

@@ -5,6 +5,7 @@
  */
 import { connect as tcpConnect } from 'node:net';
 import type { Socket } from 'node:net';
+import { remainingLength } from './frames.ts';
 
 const KEEPALIVE_S = 60;
 const CONNECT_TIMEOUT_MS = 15_000;
@@ -38,18 +39,6 @@ function str(value: string): Buffer {
   return out;
 }
 
-function lengthBytes(n: number): Buffer {
-  const bytes: number[] = [];
-  let rest = n;
-  do {
-    let byte = rest % 128;
-    rest = Math.floor(rest / 128);
-    if (rest > 0) byte |= 0x80;
-    bytes.push(byte);
-  } while (rest > 0);
-  return Buffer.from(bytes);
-}
-
 /** The CONNECT packet (clean session, keep-alive 60 s). */
 export function connectPacket(o: Omit<RawClientOptions, 'host' | 'port'>): Buffer {
   let flags = 0x02;
@@ -64,7 +53,7 @@ export function connectPacket(o: Omit<RawClientOptions, 'host' | 'port'>): Buffe
   }
   const head = Buffer.concat([str('MQTT'), Buffer.from([4, flags, 0, KEEPALIVE_S])]);
   const body = Buffer.concat([head, ...payload]);
-  return Buffer.concat([Buffer.from([0x10]), lengthBytes(body.length), body]);
+  return Buffer.concat([Buffer.from([0x10]), Buffer.from(remainingLength(body.length)), body]);
 }
 
 /** Connects and resolves once the broker accepted (CONNACK 0); rejects with its return code. */

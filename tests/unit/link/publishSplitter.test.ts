@@ -1,27 +1,28 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { publishPacket, remainingLength } from '../../../server/sim/replay/frames.ts';
 import { PublishSplitter } from '../../../workers/link/publishSplitter.ts';
 
 const encoder = new TextEncoder();
 
-/** An MQTT 3.1.1 packet: fixed header byte, remaining length (variable byte integer), body. */
+/** An MQTT 3.1.1 packet: fixed header byte, remaining length, body. */
 function packet(first: number, body: Uint8Array): Uint8Array {
-  const length: number[] = [];
-  let n = body.length;
-  do {
-    let byte = n % 128;
-    n = Math.floor(n / 128);
-    if (n > 0) byte |= 0x80;
-    length.push(byte);
-  } while (n > 0);
-  return Uint8Array.from([first, ...length, ...body]);
+  return Uint8Array.from([first, ...remainingLength(body.length), ...body]);
 }
 
+/** A PUBLISH: QoS 0 as the simulator's replay encodes it, QoS 1 with a packet identifier. */
 function publish(topic: string, payload: Uint8Array, qos: 0 | 1 = 0): Uint8Array {
+  if (qos === 0) return new Uint8Array(publishPacket(topic, Buffer.from(payload)));
   const name = encoder.encode(topic);
-  const id = qos === 0 ? [] : [0x12, 0x34];
-  const body = Uint8Array.from([name.length >> 8, name.length & 0xff, ...name, ...id, ...payload]);
-  return packet(0x30 | (qos << 1), body);
+  const body = Uint8Array.from([
+    name.length >> 8,
+    name.length & 0xff,
+    ...name,
+    0x12,
+    0x34,
+    ...payload,
+  ]);
+  return packet(0x32, body);
 }
 
 const SUBACK = packet(0x90, Uint8Array.from([0, 1, 0x80]));
