@@ -37,7 +37,8 @@ export class PublishSplitter {
   take(frame: Uint8Array): Uint8Array | null {
     const bytes = this.pending === null ? frame : join(this.pending, frame);
     this.pending = null;
-    const passed: Uint8Array[] = [];
+    // Made only when a packet is passed on: nearly every frame holds telemetry alone.
+    let passed: Uint8Array[] | null = null;
     let offset = 0;
     while (offset < bytes.length) {
       const header = readFixedHeader(bytes, offset);
@@ -50,11 +51,11 @@ export class PublishSplitter {
       if (!header.malformed && first >> 4 === PUBLISH && ((first >> 1) & 3) === 0) {
         this.publish(bytes.subarray(offset + header.headerBytes, end));
       } else {
-        passed.push(bytes.subarray(offset, end));
+        (passed ??= []).push(bytes.subarray(offset, end));
       }
       offset = end;
     }
-    if (passed.length === 0) return null;
+    if (passed === null) return null;
     return passed.length === 1 ? (passed[0] ?? null) : join(...passed);
   }
 
