@@ -58,7 +58,7 @@ export interface TrackBackfillDeps {
 
 interface Hole {
   history: DeviceHistory;
-  /** The newest sample before the link dropped. */
+  /** The newest sample the history held when the link dropped (later ones may still arrive). */
   from: number;
   /** When the link dropped. */
   droppedAt: number;
@@ -91,11 +91,16 @@ function isNumber(value: unknown): value is number {
 
 /** The range to read for a hole, or `null` when nothing is missing any more. */
 function rangeOf(hole: Hole, now: number): { from: number; to: number } | null {
-  const next = hole.untilNow ? null : hole.history.firstAfter(hole.from);
-  if (next === null && !hole.untilNow && hole.droppedAt - hole.from > SILENT_MS) return null;
-  const to = next ?? now;
+  // Samples from before the drop may reach the history after it was noted (a frame the busy tab
+  // had not taken yet), and samples of coalesced frames are more than a step apart: the hole is the
+  // widest gap since `from`, which a lost link makes far wider than any other.
+  const gap = hole.untilNow
+    ? { start: hole.from, end: null }
+    : hole.history.widestGapAfter(hole.from, HOLE_MS);
+  if (gap.end === null && !hole.untilNow && hole.droppedAt - gap.start > SILENT_MS) return null;
+  const to = gap.end ?? now;
   // Older points than a history's span would be dropped again at once.
-  const from = Math.max(hole.from, now - HISTORY_SPAN_MS);
+  const from = Math.max(gap.start, now - HISTORY_SPAN_MS);
   return to - from > HOLE_MS ? { from, to } : null;
 }
 

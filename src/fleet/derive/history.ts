@@ -52,9 +52,24 @@ export class DeviceHistory {
     return this.size === 0 ? null : this.lastT;
   }
 
-  /** Time of the first point newer than `t`, `null` when there is none. */
-  firstAfter(t: number): number | null {
-    return this.points(t).find((p) => p.t > t)?.t ?? null;
+  /**
+   * The widest gap of more than `minGapMs` between points from `t` on: the point before it and the
+   * point after it (`end`), or the newest point and `end: null` when the points since `t` have none.
+   * `start` is `t` itself while there is no point from `t` on.
+   */
+  widestGapAfter(t: number, minGapMs: number): { start: number; end: number | null } {
+    const since = this.points(t);
+    let widest: { start: number; end: number | null } = { start: since.at(-1)?.t ?? t, end: null };
+    let width = minGapMs;
+    for (let i = 1; i < since.length; i += 1) {
+      const before = since[i - 1]?.t ?? t;
+      const after = since[i]?.t ?? t;
+      if (after - before > width) {
+        widest = { start: before, end: after };
+        width = after - before;
+      }
+    }
+    return widest;
   }
 
   /**

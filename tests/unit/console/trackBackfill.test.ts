@@ -181,6 +181,30 @@ describe('track backfill after a lost link', () => {
     });
   });
 
+  it('reads the widest gap when samples from before the drop reach the tab after it', async () => {
+    const world = new World();
+    world.backfill.linkState('online');
+    world.fly(['UAV1'], 5);
+    world.backfill.linkState('offline');
+    // A frame the busy tab had not taken yet comes after the drop was noted, its sample a second
+    // and a half after the last one (the frames in between were folded into it).
+    time.advance(500);
+    world.fly(['UAV1'], 1);
+    const lastBefore = world.histories.get('UAV1')?.newest() ?? 0;
+    time.advance(18_500);
+    world.backfill.linkState('online');
+    world.fly(['UAV1'], BACKFILL_SETTLE_MS / 1_000);
+
+    const firstAfter = lastBefore + 19_500;
+    expect(world.requests.map(({ sn, from, to }) => ({ sn, from, to }))).toEqual([
+      { sn: 'UAV1', from: lastBefore, to: firstAfter },
+    ]);
+    await world.answerAll();
+    const points = world.histories.get('UAV1')?.points() ?? [];
+    const gaps = points.slice(1).map((p, i) => p.t - (points[i]?.t ?? 0));
+    expect(Math.max(...gaps)).toBeLessThanOrEqual(MAX_STEP_MS);
+  });
+
   it('reads again what a first answer lacked while the server had not stored it yet, a few times at most', async () => {
     const world = new World();
     world.backfill.linkState('online');

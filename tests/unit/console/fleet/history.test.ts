@@ -132,11 +132,16 @@ describe('device history backfill', () => {
     expect(history.points()[0]?.t).toBe(T0 + 10_300);
   });
 
-  it('answers the first sample after an instant', () => {
+  it('answers the widest gap after an instant, wherever the samples after it stop', () => {
     const history = new DeviceHistory();
     expect(history.newest()).toBeNull();
-    for (const s of [0, 1, 30]) record(history, s);
-    expect(history.firstAfter(T0 + 1_300)).toBe(T0 + 30_300);
-    expect(history.firstAfter(T0 + 30_300)).toBeNull();
+    expect(history.widestGapAfter(T0, 1_500)).toEqual({ start: T0, end: null });
+    for (const s of [0, 1, 3, 4, 30, 31]) record(history, s);
+    expect(history.widestGapAfter(T0 + 1_300, 1_500)).toEqual({
+      start: T0 + 4_300,
+      end: T0 + 30_300,
+    });
+    expect(history.widestGapAfter(T0 + 30_300, 1_500)).toEqual({ start: T0 + 31_300, end: null });
+    expect(history.widestGapAfter(T0 + 1_300, 30_000)).toEqual({ start: T0 + 31_300, end: null });
   });
 });
