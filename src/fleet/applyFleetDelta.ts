@@ -5,7 +5,7 @@ import { historyPoint } from './derive/history.ts';
 import { applyAlarmEvents } from './store/alarmFeed.ts';
 import { deviceCell, frozen } from './store/deviceCells.ts';
 import { historyOf, recordHistories } from './store/deviceHistories.ts';
-import { refreshFleetCounts } from './store/fleetCounters.ts';
+import { recountForFrame } from './store/fleetCounters.ts';
 import { emitEvents, emitFrame } from './store/frameListeners.ts';
 import { setLinkStats } from './store/telemetryLink.ts';
 import { isWatched } from './store/watchedSerials.ts';
@@ -30,7 +30,7 @@ export function applyFleetDelta(delta: FleetDelta & { map?: MapFrame; tableOnly?
   emitEvents(delta.events);
   applyAlarmEvents(delta.events);
   setLinkStats(delta.stats);
-  refreshFleetCounts();
+  recountForFrame(delta.events.length > 0);
   emitFrame(devices.map((change) => change.sn));
 }
 

@@ -42,7 +42,12 @@ export {
   useFleetSerials,
 } from './deviceHooks.ts';
 export { deviceState, useDeviceState } from './store/deviceStates.ts';
-export { fleetCounts, refreshFleetCounts, useFleetCounts } from './store/fleetCounters.ts';
+export {
+  fleetCounts,
+  RECOUNT_MS,
+  refreshFleetCounts,
+  useFleetCounts,
+} from './store/fleetCounters.ts';
 export { resetFleet, setFleetDevices, setWatchedSerials } from './store/fleetMembership.ts';
 export type { EventsListener, FrameListener } from './store/frameListeners.ts';
 export { onFleetEvents, onFleetFrame } from './store/frameListeners.ts';

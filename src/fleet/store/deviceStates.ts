@@ -1,9 +1,10 @@
 /**
- * Each device's judgement as of the last recount, which runs on every worker frame and every second
- * (silence is news). The list, the panels and the counters read it here instead of judging again.
- * A reader in React gets one proxy per device, made when first asked for: a list row re-renders
- * only when its own device's kind or status changes, and the thousands of devices nobody shows in
- * detail cost one comparison per frame, no proxy write.
+ * Each device's judgement as of the last recount, which follows the worker's frames (at most every
+ * `RECOUNT_MS`) and runs every second besides (silence is news). The list, the panels and the
+ * counters read it here instead of judging again. A reader in React gets one proxy per device, made
+ * when first asked for: a list row re-renders only when its own device's kind or status changes,
+ * and the thousands of devices nobody shows in detail cost one comparison per recount, no proxy
+ * write.
  */
 import { proxy, useSnapshot } from 'valtio';
 import { clock } from '../../lib/clock.ts';

@@ -8,6 +8,7 @@ import {
   fleetCounts,
   historyOf,
   onFleetFrame,
+  RECOUNT_MS,
   refreshFleetCounts,
   resetFleet,
   setFleetDevices,
@@ -158,6 +159,31 @@ describe('fleet store under virtual time', () => {
     off();
     expect(fleetCounts().flying).toBe(1);
     expect(historyOf('UAV1').points()).toHaveLength(2);
+  });
+
+  it('recounts for frames at most every RECOUNT_MS, the frames in between in one recount', () => {
+    const flying = { mode_code: 5, elevation: 80, horizontal_speed: 8 };
+    const ground = { mode_code: 0, elevation: 0, horizontal_speed: 0 };
+    const frame = (seq: number, osd: Record<string, number>): void => {
+      const now = time.now();
+      applyFleetDelta(delta(seq, [{ sn: 'UAV1', ts: now, receivedAt: now, osd }]));
+    };
+    frame(1, ground);
+    expect(fleetCounts()).toMatchObject({ online: 1, flying: 0 });
+    time.advance(100);
+    frame(2, flying);
+    expect(deviceState('UAV1').status).toBe('ground');
+    time.advance(100);
+    frame(3, flying);
+    expect(fleetCounts().flying).toBe(0);
+    // The recount the two frames are owed comes RECOUNT_MS after the last one, not a frame later.
+    time.advance(RECOUNT_MS - 200);
+    expect(fleetCounts().flying).toBe(1);
+    expect(deviceState('UAV1').status).toBe('flying');
+    // A frame after a quiet spell is counted at once again.
+    time.advance(RECOUNT_MS);
+    frame(4, ground);
+    expect(fleetCounts().flying).toBe(0);
   });
 
   it('judges every device once per recount, and the list reads that judgement', () => {
