@@ -18,7 +18,8 @@ const OVERVIEW_MIN_S = 10 * 60;
  */
 export function overviewWidth(from: number, to: number, width: number): number {
   const seconds = (to - from) / 1000;
-  if (seconds < OVERVIEW_MIN_S || seconds / width >= OVERVIEW_BUCKET_S) return 0;
+  // The server rounds a bucket up to whole seconds: an hour at 61 px is read in minutes already.
+  if (seconds < OVERVIEW_MIN_S || Math.ceil(seconds / width) >= OVERVIEW_BUCKET_S) return 0;
   const quick = Math.max(REPLAY_LIMITS.minWidth, Math.floor(seconds / OVERVIEW_BUCKET_S));
   return quick < width ? quick : 0;
 }

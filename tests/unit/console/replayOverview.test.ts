@@ -24,6 +24,8 @@ describe('the replay overview', () => {
     expect(overviewWidth(0, 24 * HOUR, 1000)).toBe(0);
     // Ten minutes on a timeline narrower than ten pixels of minutes: nothing to gain.
     expect(overviewWidth(0, 10 * MINUTE, 10)).toBe(0);
+    // An hour at 61 px: 59.0 s a pixel, which the server reads in buckets of a whole minute.
+    expect(overviewWidth(0, HOUR, 61)).toBe(0);
   });
 
   it('always asks for whole minutes, narrower than the full read and within the API limits', () => {
