@@ -30,7 +30,7 @@ export function applyFleetDelta(delta: FleetDelta & { map?: MapFrame; tableOnly?
   emitEvents(delta.events);
   applyAlarmEvents(delta.events);
   setLinkStats(delta.stats);
-  recountForFrame(delta.events.length > 0);
+  recountForFrame();
   emitFrame(devices.map((change) => change.sn));
 }
 

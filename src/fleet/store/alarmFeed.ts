@@ -28,6 +28,11 @@ function setAlarms(cell: DeviceCell, alarms: readonly AlarmEntry[]): void {
   feedStale = true;
 }
 
+/** Whether some device's alarms changed since the feed was last rebuilt. */
+export function alarmsChanged(): boolean {
+  return feedStale;
+}
+
 /** Marks the feed for rebuilding (a device and its alarms were forgotten). */
 export function markFeedStale(): void {
   feedStale = true;

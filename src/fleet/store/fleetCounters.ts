@@ -3,14 +3,15 @@ import { clock } from '../../lib/clock.ts';
 import type { Cancel } from '../../lib/clock.ts';
 import type { FleetCounts } from '../derive/fleetCounts.ts';
 import { EMPTY_COUNTS } from '../derive/fleetCounts.ts';
-import { expireAlarms, refreshAlarmFeed } from './alarmFeed.ts';
+import { alarmsChanged, expireAlarms, refreshAlarmFeed } from './alarmFeed.ts';
 import { judgeFleet } from './deviceStates.ts';
 
 /**
  * The worker's detail frames come ten times a second, and judging every device of a 5 000-aircraft
  * fleet on each of them took a sixth of the main thread. Counters and list statuses that follow
- * within a quarter of a second read the same to an operator, so frames recount at most this often;
- * a frame with events (alarms) recounts at once, as does one after any other recount.
+ * within a quarter of a second read the same to an operator, so frames recount at most this often.
+ * Alarms do not wait: a frame that changed some device's alarms recounts at once, as does one after
+ * any other recount.
  */
 export const RECOUNT_MS = 250;
 
@@ -41,20 +42,19 @@ export function refreshFleetCounts(now = clock.now()): void {
 }
 
 /**
- * Recounts for a new frame: at once when it carries events or the last frame's recount is
+ * Recounts for a new frame: at once when it changed alarms or the last frame's recount is
  * {@link RECOUNT_MS} old, else once that much time has passed (frames in between fold into it).
  */
-export function recountForFrame(hasEvents: boolean): void {
+export function recountForFrame(): void {
   const now = clock.now();
   const wait = lastFrameRecount + RECOUNT_MS - now;
   // A clock that went back (a test's virtual one) owes nothing to the last recount.
-  if (hasEvents || wait <= 0 || wait > RECOUNT_MS) {
+  if (alarmsChanged() || wait <= 0 || wait > RECOUNT_MS) {
     lastFrameRecount = now;
     recount(now);
     return;
   }
   cancelTrailing ??= clock.setTimeout(() => {
-    cancelTrailing = undefined;
     lastFrameRecount = clock.now();
     recount(lastFrameRecount);
   }, wait);
